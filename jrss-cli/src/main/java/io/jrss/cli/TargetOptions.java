@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.cli;
+
+import io.jrss.core.capture.Capture;
+import io.jrss.core.capture.CaptureDirectory;
+import io.jrss.probe.jvm.TargetException;
+import io.jrss.probe.jvm.Targets;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** Where a command's data comes from: a live target (pid or unique main-class substring) or a capture directory. */
+final class TargetOptions {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "<target>",
+            description = "A pid, or a unique substring of the main class or jar, as jcmd takes it.")
+    String target;
+
+    @Option(names = "--capture", paramLabel = "DIR", description = "Read a capture made by 'jrss capture' instead of a live JVM.")
+    Path capture;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
+            description = "Timeout for attaching and for each command (default: ${DEFAULT-VALUE}).")
+    java.time.Duration timeout;
+
+    @Option(names = "--nmt-detail", description = "Also read VM.native_memory detail (the target must run with NMT detail).")
+    boolean nmtDetail;
+
+    /** The capture to analyse: read from disk, or taken live now. */
+    Capture capture(PrintWriter err, boolean progress) throws Exception {
+        if (capture != null && target != null) throw new Errors.UsageException("give either a target or --capture DIR, not both");
+        if (capture != null) return CaptureDirectory.read(capture);
+        return Live.capture(pid(), timeout, nmtDetail, err, progress);
+    }
+
+    int pid() throws TargetException {
+        if (target == null) throw new Errors.UsageException("missing <target>: give a pid or a main class substring (see 'jrss ps')");
+        return Targets.resolve(target);
+    }
+}

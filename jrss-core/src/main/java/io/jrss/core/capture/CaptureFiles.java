@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.capture;
+
+/**
+ * The file names of a capture directory. Each repeats the command or path that produced it, so a reader can
+ * regenerate any file by hand: {@code jcmd/GC.heap_info.txt} is {@code jcmd <pid> GC.heap_info}.
+ */
+public final class CaptureFiles {
+    public static final String INFO = "capture.properties";
+    public static final String MANIFEST = "manifest.tsv";
+
+    public static final String VM_VERSION = "jcmd/VM.version.txt";
+    public static final String VM_FLAGS = "jcmd/VM.flags.txt";
+    public static final String VM_COMMAND_LINE = "jcmd/VM.command_line.txt";
+    public static final String VM_SYSTEM_PROPERTIES = "jcmd/VM.system_properties.txt";
+    public static final String NMT_SUMMARY = "jcmd/VM.native_memory.summary.txt";
+    public static final String NMT_DETAIL = "jcmd/VM.native_memory.detail.txt";
+    public static final String HEAP_INFO = "jcmd/GC.heap_info.txt";
+    public static final String METASPACE = "jcmd/VM.metaspace.txt";
+    public static final String CODE_CACHE = "jcmd/Compiler.codecache.txt";
+    /** VM.info filtered to the sections jrss reads; its environment and properties sections are dropped. */
+    public static final String VM_INFO = "jcmd/VM.info.txt";
+    public static final String NATIVE_HEAP_INFO = "jcmd/System.native_heap_info.txt";
+    public static final String SYSTEM_MAP = "jcmd/System.map.txt";
+
+    public static final String STATUS = "proc/status";
+    public static final String SMAPS_ROLLUP = "proc/smaps_rollup";
+    public static final String SMAPS = "proc/smaps";
+    public static final String CMDLINE = "proc/cmdline";
+    public static final String ENVIRON = "proc/environ";
+    public static final String CGROUP = "proc/cgroup";
+    /** The first words of anonymous mappings, read from /proc/pid/mem (see MappingHeadsParser and MappingHead). */
+    public static final String MAPPING_HEADS = "proc/mapping_heads";
+
+    public static final String LOADAVG = "host/loadavg";
+    public static final String CPUS_ONLINE = "host/cpu_online";
+    public static final String MEMINFO = "host/meminfo";
+    public static final String THP_ENABLED = "host/transparent_hugepage_enabled";
+
+    /** cgroup controller files keep the kernel's names under cgroup/, e.g. cgroup/memory.max. */
+    public static String cgroup(String kernelFile) { return "cgroup/" + kernelFile; }
+
+    private CaptureFiles() {}
+}

@@ -1,0 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.ledger;
+
+import io.jrss.core.model.Bytes;
+
+/** One row of the ledger: a stable id (DESIGN.md §5), its resident bytes, how sure, and where they came from. */
+public record LedgerRow(String id, Bytes bytes, Confidence confidence, String source) {}

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.ledger;
+
+import io.jrss.core.model.Bytes;
+
+/**
+ * How the ledger read the C heap. glibc figures are not resident bytes (FIELD-NOTES pitfall 1): they are used
+ * to split the resident bytes of the arena mappings into in use and free.
+ *
+ * @param allocator     "glibc", or the preloaded allocator ("jemalloc", ...)
+ * @param arenas        arenas seen in smaps: the main arena ([heap]) plus one per arena heap
+ * @param arenaResident resident bytes of [heap] and the arena heaps
+ * @param arenaSystem   committed (read-write) bytes of [heap] and the arena heaps
+ * @param inUse         bytes malloc'd and not freed, arenas and mmapped chunks (glibc's view), or null if unknown
+ * @param freeInArenas  glibc's free bytes inside the arenas (fordblks), or null if unknown
+ * @param mmapped       bytes of chunks glibc mmapped on their own (hblkhd), or null if unknown
+ * @param freeResident  resident bytes of the arenas not in use: what a trim could give back
+ */
+public record MallocAccount(String allocator, int arenas, Bytes arenaResident, Bytes arenaSystem, Bytes inUse,
+                            Bytes freeInArenas, Bytes mmapped, Bytes freeResident, String source) {}

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.ledger;
+
+import io.jrss.core.model.Bytes;
+import io.jrss.core.model.MallocInfo;
+import io.jrss.core.model.NmtSummary;
+import io.jrss.core.model.Snapshot;
+import io.jrss.core.model.VmInfo;
+import java.util.List;
+
+/**
+ * Splits the C heap's resident bytes. glibc says how much is in use and how much is free, smaps says what is
+ * resident: in-use bytes of the arenas are taken as resident first, the arenas' remaining resident bytes are
+ * free memory glibc keeps (malloc-free), and glibc's separately mmapped chunks are measured where their headers
+ * were read (else glibc's figure is taken from anonymous memory).
+ * NMT then says which part of the in-use bytes the JVM itself allocated; the rest is native code's.
+ *
+ * <pre>
+ *  JDK 21+: System.native_heap_info (malloc_info): in arenas = system current − free; mmapped = mmap size
+ *  JDK 17:  VM.info: outstanding = uordblks + hblkhd, retained = fordblks;
+ *           uordblks = arena system bytes (read-write size of [heap] and arena heaps in smaps) − fordblks
+ * </pre>
+ */
+final class MallocSplit {
+    private final Snapshot s;
+    private final ClassifiedMappings cm;
+    private final Pool anon;
+    private final Rows rows;
+    private final List<String> notes;
+
+    MallocSplit(Snapshot s, ClassifiedMappings cm, Pool anon, Rows rows, List<String> notes) {
+        this.s = s; this.cm = cm; this.anon = anon; this.rows = rows; this.notes = notes;
+    }
+
+    MallocAccount apply() {
+        Bytes arenaResident = cm.resident(MappingKind.MALLOC_MAIN_ARENA).plus(cm.resident(MappingKind.MALLOC_ARENA_HEAP));
+        boolean hasMain = cm.entries().stream().anyMatch(e -> e.kind() == MappingKind.MALLOC_MAIN_ARENA);
+        int arenas = cm.arenaHeaps() + (hasMain ? 1 : 0);
+        String preload = s.preloadedAllocator();
+        String allocator = preload == null ? "glibc" : preload;
+        Pool arenaPool = new Pool(arenaResident);
+        Bytes inArenas = null, free = null, mmapped = null;
+        String source;
+        MallocInfo mi = s.mallocInfo().orNull();
+        VmInfo vi = s.vmInfo().orNull();
+        if (preload != null) {
+            source = preload + " is preloaded: glibc statistics do not apply";
+        } else if (mi != null) {
+            inArenas = mi.inUseInArenas(); free = mi.free(); mmapped = mi.mmapSize();
+            source = "System.native_heap_info (glibc malloc_info)";
+        } else if (vi != null && vi.glibc() != null) {
+            free = vi.glibc().retained();
+            inArenas = cm.arenaSystem().minus(free).atLeastZero();
+            mmapped = vi.glibc().outstanding().minus(inArenas).atLeastZero();
+            source = "VM.info C-Heap outstanding/retained, arena sizes from smaps";
+        } else {
+            source = "no glibc statistics (VM.info unavailable)";
+        }
+        Bytes inUse;
+        Bytes chunks = cm.resident(MappingKind.MALLOC_MMAPPED_CHUNK);
+        if (inArenas != null) {
+            // Chunks whose header could not be seen (merged with other memory) are still somewhere in anonymous memory.
+            Bytes unseen = cm.arenaHeapsChecked() ? mmapped.minus(cm.size(MappingKind.MALLOC_MMAPPED_CHUNK)).atLeastZero() : mmapped;
+            inUse = arenaPool.take(inArenas).plus(chunks).plus(anon.take(unseen));
+            rows.add(RowIds.MALLOC_FREE, arenaPool.remaining(), Confidence.estimate,
+                    "resident bytes of " + arenas + " malloc arenas not in use (" + source + ")");
+        } else {
+            inUse = arenaPool.take(arenaResident).plus(chunks);
+            if (preload == null) notes.add("glibc statistics unavailable: all resident arena memory counted as in use; malloc-free not measured");
+        }
+        splitInUse(inUse, allocator);
+        return new MallocAccount(allocator, arenas, arenaResident, cm.arenaSystem(),
+                inArenas == null ? null : inArenas.plus(mmapped), free, mmapped, rows.get(RowIds.MALLOC_FREE), source);
+    }
+
+    /** NMT's malloc figures are the JVM's share; the rest of the in-use bytes belong to native code. */
+    private void splitInUse(Bytes inUse, String allocator) {
+        NmtSummary nmt = s.nmt().orNull();
+        if (nmt == null) {
+            rows.add(RowIds.NATIVE_MALLOC, inUse, Confidence.estimate,
+                    "malloc in use by the JVM and native code together (NMT is off, so they cannot be separated)");
+            return;
+        }
+        Bytes gc = nmt.mallocd("GC");
+        Bytes other = nmt.mallocd("Other");
+        Bytes jvm = nmt.totalMalloc().minus(gc).minus(other).atLeastZero();
+        Bytes total = gc.plus(other).plus(jvm);
+        boolean glibc = allocator.equals("glibc");
+        // Under glibc, NMT's share cannot exceed what glibc has in use; scale it down if it does (timing, rounding).
+        double scale = glibc && total.greaterThan(inUse) ? inUse.ratioOf(total) : 1.0;
+        Pool budget = new Pool(inUse);
+        Bytes[] claims = {gc.times(scale), other.times(scale), jvm.times(scale)};
+        String[] ids = {RowIds.GC_STRUCTURES, RowIds.DIRECT_BUFFERS, RowIds.JVM_MALLOC};
+        String[] what = {"NMT GC malloc", "NMT Other malloc (Unsafe.allocateMemory, direct buffers)", "NMT malloc of the other categories"};
+        for (int i = 0; i < 3; i++) {
+            Bytes got = budget.take(claims[i]);
+            if (!glibc) got = got.plus(anon.take(claims[i].minus(got)));
+            rows.add(ids[i], got, Confidence.estimate, what[i]);
+        }
+        if (glibc) rows.add(RowIds.NATIVE_MALLOC, budget.remaining(), Confidence.estimate, "glibc in use minus NMT malloc");
+        if (scale < 1.0) notes.add("NMT malloc exceeds glibc's in-use bytes; NMT's shares scaled by " + String.format(java.util.Locale.ROOT, "%.2f", scale));
+    }
+}

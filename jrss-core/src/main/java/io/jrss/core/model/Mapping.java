@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.model;
+
+import java.util.Map;
+
+/**
+ * One entry of {@code /proc/<pid>/smaps}: the header line and its fields in kernel spelling
+ * ("Rss", "Pss", "Private_Dirty", "Swap", "AnonHugePages", ...), values in bytes.
+ * {@code pathname} is empty for anonymous memory; may be "[heap]", "[stack]", "/memfd:java_heap (deleted)".
+ */
+public record Mapping(long start, long end, String perms, long offset, String dev, long inode, String pathname,
+                      Map<String, Long> fields) {
+    public long size() { return end - start; }
+    public Bytes rss() { return field("Rss"); }
+    public Bytes pss() { return field("Pss"); }
+    public Bytes swap() { return field("Swap"); }
+    public Bytes field(String name) { return Bytes.of(fields.getOrDefault(name, 0L)); }
+    public boolean isAnonymous() { return pathname.isEmpty(); }
+    public boolean isShared() { return perms.length() > 3 && perms.charAt(3) == 's'; }
+    public boolean isReservedOnly() { return perms.startsWith("---"); }
+    public boolean isFile() { return pathname.startsWith("/") && !pathname.startsWith("/memfd:")
+            && !pathname.startsWith("/SYSV") && !pathname.startsWith("/dev/zero"); }
+}

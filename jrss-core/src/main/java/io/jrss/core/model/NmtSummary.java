@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.model;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A parsed {@code VM.native_memory summary} (or the summary part of {@code detail}), amounts in bytes
+ * whatever {@code scale=} it was printed with.
+ *
+ * @param level       "summary" or "detail"
+ * @param totalMalloc the "malloc:" line under Total where the JDK prints it, else the sum of the categories
+ */
+public record NmtSummary(String level, Bytes totalReserved, Bytes totalCommitted, Bytes totalMalloc,
+                         List<NmtCategory> categories) {
+    public Optional<NmtCategory> category(String name) {
+        return categories.stream().filter(c -> c.name().equals(name)).findFirst();
+    }
+    /** Committed bytes of a category, zero when absent. */
+    public Bytes committed(String name) { return category(name).map(NmtCategory::committed).orElse(Bytes.ZERO); }
+    /** malloc + arena bytes of a category (memory that lives in the C heap), zero when absent. */
+    public Bytes mallocd(String name) {
+        return category(name).map(c -> c.malloc().plus(c.arena())).orElse(Bytes.ZERO);
+    }
+    public Bytes mmapCommitted(String name) { return category(name).map(NmtCategory::mmapCommitted).orElse(Bytes.ZERO); }
+}

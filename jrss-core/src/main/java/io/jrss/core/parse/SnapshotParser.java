@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.parse;
+
+import io.jrss.core.capture.Capture;
+import io.jrss.core.capture.CaptureEntry;
+import io.jrss.core.capture.CaptureFiles;
+import io.jrss.core.model.Reading;
+import io.jrss.core.model.Snapshot;
+import io.jrss.core.model.Unavailable;
+import java.io.IOException;
+import java.io.StringReader;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.function.Function;
+
+/**
+ * Turns a capture into a snapshot: each file through its parser. A file that is missing or does not parse becomes
+ * an unavailable reading that says why and how to get it; the snapshot is still built, so one bad reading never
+ * hides the others. Live and saved captures go through here alike, so they give the same answer.
+ */
+public final class SnapshotParser {
+    private final Capture c;
+
+    private SnapshotParser(Capture c) { this.c = c; }
+
+    public static Snapshot parse(Capture capture) { return new SnapshotParser(capture).snapshot(); }
+
+    private Snapshot snapshot() {
+        int pid = Integer.parseInt(c.info("pid").orElse("0"));
+        Instant time = c.info("captured_at").map(Instant::parse).orElse(Instant.EPOCH);
+        Map<String, String> env = keyValues(c.text(CaptureFiles.ENVIRON).orElse(""));
+        return new Snapshot(pid, time,
+                read("jvm-version", CaptureFiles.VM_VERSION, VmVersionParser::parse, "jcmd <pid> VM.version"),
+                c.text(CaptureFiles.VM_FLAGS).isPresent()
+                        ? read("jvm-flags", CaptureFiles.VM_FLAGS, t -> VmFlagsParser.parse(t, c.text(CaptureFiles.VM_COMMAND_LINE).orElse(null)), "jcmd <pid> VM.flags")
+                        : missing("jvm-flags", CaptureFiles.VM_FLAGS, "jcmd <pid> VM.flags"),
+                nmt(),
+                read("gc-heap-info", CaptureFiles.HEAP_INFO, HeapInfoParser::parse, "jcmd <pid> GC.heap_info"),
+                read("metaspace", CaptureFiles.METASPACE, MetaspaceParser::parse, "jcmd <pid> VM.metaspace"),
+                read("code-cache", CaptureFiles.CODE_CACHE, CodeCacheParser::parse, "jcmd <pid> Compiler.codecache"),
+                read("vm-info", CaptureFiles.VM_INFO, VmInfoParser::parse, "jcmd <pid> VM.info"),
+                read("malloc-info", CaptureFiles.NATIVE_HEAP_INFO, MallocInfoParser::parse,
+                        "JDK 21+: jcmd <pid> System.native_heap_info (on older JDKs glibc figures come from VM.info)"),
+                read("proc-status", CaptureFiles.STATUS, ProcStatusParser::parse, "cat /proc/<pid>/status"),
+                read("smaps-rollup", CaptureFiles.SMAPS_ROLLUP, SmapsRollupParser::parse, "cat /proc/<pid>/smaps_rollup"),
+                read("smaps", CaptureFiles.SMAPS, SmapsParser::parse, "cat /proc/<pid>/smaps"),
+                read("mapping-heads", CaptureFiles.MAPPING_HEADS, MappingHeadsParser::parse,
+                        "run jrss as root or as the target's user so it can read /proc/<pid>/mem"),
+                cgroup("memory", v -> CgroupParser.memory(v, c.info("cgroup.memory.path").orElse(""), this::cgroupFile)),
+                cgroup("cpu", v -> CgroupParser.cpu(v, c.info("cgroup.cpu.path").orElse(""), this::cgroupFile)),
+                env, properties(c.text(CaptureFiles.VM_SYSTEM_PROPERTIES).orElse("")),
+                read("cpus-online", CaptureFiles.CPUS_ONLINE, SnapshotParser::cpuCount, "cat /sys/devices/system/cpu/online"),
+                read("load-average", CaptureFiles.LOADAVG, t -> Double.parseDouble(t.strip().split("\\s+")[0]), "cat /proc/loadavg"),
+                read("thp-enabled", CaptureFiles.THP_ENABLED, SnapshotParser::bracketed, "cat /sys/kernel/mm/transparent_hugepage/enabled"));
+    }
+
+    private Reading<io.jrss.core.model.NmtSummary> nmt() {
+        Optional<String> text = c.text(CaptureFiles.NMT_SUMMARY);
+        if (text.isPresent() && NmtSummaryParser.isDisabled(text.get())) {
+            return Reading.missing("nmt", "NMT is off", "start the JVM with -XX:NativeMemoryTracking=summary");
+        }
+        return read("nmt", CaptureFiles.NMT_SUMMARY, NmtSummaryParser::parse, "start the JVM with -XX:NativeMemoryTracking=summary");
+    }
+
+    private <T> Reading<T> cgroup(String controller, Function<Integer, Optional<T>> parse) {
+        String v = c.info("cgroup.version").orElse("");
+        if (v.isEmpty()) return Reading.missing("cgroup-" + controller, "the cgroup was not read", "cat /proc/<pid>/cgroup");
+        try {
+            return parse.apply(Integer.parseInt(v)).map(Reading::of).orElseGet(() -> Reading.missing("cgroup-" + controller,
+                    "no " + controller + " controller files for the target's cgroup", "check /proc/<pid>/cgroup and the cgroup mount"));
+        } catch (ParseException e) {
+            return Reading.missing("cgroup-" + controller, "could not parse the cgroup " + controller + " files: " + e.getMessage(), "report it with the capture");
+        }
+    }
+
+    private Optional<String> cgroupFile(String kernelName) { return c.text(CaptureFiles.cgroup(kernelName)); }
+
+    private <T> Reading<T> read(String reading, String file, Function<String, T> parser, String how) {
+        Optional<String> text = c.text(file);
+        if (text.isEmpty()) return missing(reading, file, how);
+        try {
+            return Reading.of(parser.apply(text.get()));
+        } catch (ParseException e) {
+            return Reading.missing(reading, "could not parse " + file + ": " + e.getMessage(), "report it with the capture");
+        } catch (RuntimeException e) {
+            return Reading.missing(reading, "could not parse " + file + ": " + e, "report it with the capture");
+        }
+    }
+
+    private <T> Reading<T> missing(String reading, String file, String how) {
+        Optional<CaptureEntry> e = c.entry(file);
+        String reason = e.map(x -> x.status() == CaptureEntry.Status.ok ? "empty" : x.detail()).orElse("not captured");
+        return Reading.missing(new Unavailable(reading, reason.isEmpty() ? "not captured" : reason, how));
+    }
+
+    static Map<String, String> keyValues(String text) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String l : text.split("\n")) {
+            int eq = l.indexOf('=');
+            if (eq > 0) out.put(l.substring(0, eq), l.substring(eq + 1));
+        }
+        return out;
+    }
+
+    static Map<String, String> properties(String text) {
+        Properties p = new Properties();
+        try {
+            p.load(new StringReader(text));
+        } catch (IOException | IllegalArgumentException e) {
+            return Map.of();
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        p.forEach((k, v) -> out.put((String) k, (String) v));
+        return out;
+    }
+
+    /** "0-1,4,6-7" → 5. */
+    static int cpuCount(String online) {
+        int n = 0;
+        for (String part : online.strip().split(",")) {
+            String[] r = part.split("-");
+            n += r.length == 2 ? Integer.parseInt(r[1]) - Integer.parseInt(r[0]) + 1 : 1;
+        }
+        return n;
+    }
+
+    /** "always [madvise] never" → "madvise". */
+    static String bracketed(String text) {
+        int a = text.indexOf('['), b = text.indexOf(']');
+        if (a < 0 || b < a) throw new ParseException(1, "no [selected] mode in '" + text.strip() + "'");
+        return text.substring(a + 1, b);
+    }
+}

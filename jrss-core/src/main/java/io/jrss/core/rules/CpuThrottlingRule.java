@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.rules;
+
+import io.jrss.core.ledger.Ledger;
+import io.jrss.core.model.CgroupCpu;
+import io.jrss.core.model.Snapshot;
+import java.util.List;
+
+/**
+ * cpu-throttling: the cgroup's CPU quota stops the process in many periods; GC and concurrent threads starve and
+ * memory peaks (seed 002: ZGC not running during the peak, load average 4x the cores).
+ */
+public final class CpuThrottlingRule implements Rule {
+    static final double MIN_RATIO = 0.05;
+    static final long MIN_PERIODS = 20;
+
+    @Override public String id() { return "cpu-throttling"; }
+
+    @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
+        CgroupCpu cpu = s.cgroupCpu().orNull();
+        if (cpu == null) return notEvaluated("no cgroup cpu controller readings");
+        if (cpu.nrPeriods() < MIN_PERIODS || cpu.throttledRatio() < MIN_RATIO) return RuleResult.quiet();
+        Double load = s.loadAverage().orNull();
+        Integer cpus = s.cpusOnline().orNull();
+        return RuleResult.fired(new Finding(id(), cpu.throttledRatio() >= 0.25 ? Severity.critical : Severity.warning,
+                "CPU quota " + (cpu.cpus() == null ? "?" : String.format(java.util.Locale.ROOT, "%.2f", cpu.cpus()))
+                        + " CPUs throttled the process in " + Evidence.pct(cpu.throttledRatio()) + " of " + cpu.nrPeriods() + " periods",
+                new Evidence().value("quota_cpus", cpu.cpus()).value("nr_periods", cpu.nrPeriods())
+                        .value("nr_throttled", cpu.nrThrottled()).ratio("throttled_ratio", cpu.throttledRatio())
+                        .value("throttled_seconds", cpu.throttledTime().toMillis() / 1000.0)
+                        .value("load_average_1m", load).value("host_cpus", cpus).value("cgroup", cpu.path()).build(),
+                List.of("Give the container more CPU (or remove the quota): GC threads that wait for CPU let memory pile up",
+                        "Match the JVM to its quota: -XX:ActiveProcessorCount and fewer -XX:ParallelGCThreads/ConcGCThreads",
+                        "Counters are cumulative since the cgroup started: jrss watch shows whether throttling is ongoing"),
+                "high"));
+    }
+}

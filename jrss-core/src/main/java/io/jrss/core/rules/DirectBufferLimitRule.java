@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.rules;
+
+import io.jrss.core.ledger.Ledger;
+import io.jrss.core.ledger.RowIds;
+import io.jrss.core.model.Bytes;
+import io.jrss.core.model.JvmFlags;
+import io.jrss.core.model.Snapshot;
+import java.util.List;
+
+/**
+ * direct-buffer-leak, from one snapshot: direct buffer memory near MaxDirectMemorySize, where the next reservation
+ * throws {@code OutOfMemoryError: Cannot reserve N bytes of direct buffer memory}. Without a timeline this is a
+ * "near the limit" verdict; growth needs watch. The default limit is the max heap size.
+ */
+public final class DirectBufferLimitRule implements Rule {
+    static final double WARN = 0.8, CRITICAL = 0.95;
+
+    @Override public String id() { return "direct-buffer-leak"; }
+
+    @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
+        if (!s.nmt().isAvailable()) return notEvaluated("direct buffer memory is measured by NMT (category Other); NMT is off");
+        JvmFlags flags = s.flags().orNull();
+        if (flags == null) return notEvaluated("VM.flags unavailable: MaxDirectMemorySize unknown");
+        Bytes limit = flags.bytes("MaxDirectMemorySize").filter(Bytes::isPositive)
+                .or(() -> flags.bytes("MaxHeapSize")).orElse(null);
+        if (limit == null) return notEvaluated("neither MaxDirectMemorySize nor MaxHeapSize in VM.flags");
+        Bytes direct = s.nmt().orNull().mallocd("Other");
+        double share = direct.ratioOf(limit);
+        if (share < WARN) return RuleResult.quiet();
+        int feature = s.version().map(v -> v.feature()).value().orElse(0);
+        return RuleResult.fired(new Finding(id(), share >= CRITICAL ? Severity.critical : Severity.warning,
+                "Direct buffer memory is " + direct.toIec() + ", " + Evidence.pct(share) + " of MaxDirectMemorySize " + limit.toIec(),
+                new Evidence().bytes("direct_memory", direct).bytes("max_direct_memory", limit).ratio("share_of_limit", share)
+                        .bytes("resident_in_ledger", ledger.bytes(RowIds.DIRECT_BUFFERS))
+                        .value("limit_source", flags.bytes("MaxDirectMemorySize").filter(Bytes::isPositive).isPresent()
+                                ? "-XX:MaxDirectMemorySize" : "default: MaxHeapSize").build(),
+                List.of("Find who holds them: a heap dump (jcmd " + s.pid() + " GC.heap_dump) and the DirectByteBuffer instances by retained size",
+                        "Release buffers you own (pooling frameworks: check their leak detectors, e.g. -Dio.netty.leakDetection.level=advanced)",
+                        feature >= 18 ? "If threads read whole files through channels, cap the temporary buffer cache: -Djdk.nio.maxCachedBufferSize=262144"
+                                : "Only if the working set really needs it, raise -XX:MaxDirectMemorySize and the container limit with it",
+                        "Watch the trend to tell a leak from a plateau: jrss watch " + s.pid()),
+                "high"));
+    }
+}

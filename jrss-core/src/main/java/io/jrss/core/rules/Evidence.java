@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.rules;
+
+import io.jrss.core.model.Bytes;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Builds a finding's evidence in order; amounts stay {@link Bytes} (reports choose the unit), ratios rounded to 3 places. */
+final class Evidence {
+    private final Map<String, Object> map = new LinkedHashMap<>();
+
+    Evidence bytes(String name, Bytes b) { if (b != null) map.put(name, b); return this; }
+    Evidence ratio(String name, double r) { map.put(name, Math.round(r * 1000) / 1000.0); return this; }
+    Evidence value(String name, Object v) { if (v != null) map.put(name, v); return this; }
+    Map<String, Object> build() { return map; }
+
+    static String pct(double ratio) { return Math.round(ratio * 100) + "%"; }
+}

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.rules;
+
+import io.jrss.core.ledger.Ledger;
+import io.jrss.core.ledger.MallocAccount;
+import io.jrss.core.ledger.RowIds;
+import io.jrss.core.model.Bytes;
+import io.jrss.core.model.Snapshot;
+import java.util.List;
+
+/**
+ * glibc-fragmentation: resident memory inside the malloc arenas that is free, i.e. kept by glibc and not returned
+ * to the OS (seeds 000 and 003). A healthy JVM keeps a few percent of its arena memory free (FIELD-NOTES: 0.03).
+ */
+public final class GlibcFragmentationRule implements Rule {
+    static final Bytes MIN_FREE = Bytes.ofMiB(64);
+    static final double MIN_FREE_SHARE_OF_ARENAS = 0.25;
+
+    @Override public String id() { return "glibc-fragmentation"; }
+
+    @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
+        MallocAccount m = ledger.malloc();
+        if (m == null) return notEvaluated("no smaps in the input");
+        if (!m.allocator().equals("glibc")) return notEvaluated(m.allocator() + " is preloaded; glibc statistics do not apply");
+        if (m.freeInArenas() == null) return notEvaluated("no glibc statistics (VM.info or System.native_heap_info)");
+        Bytes free = ledger.bytes(RowIds.MALLOC_FREE);
+        double shareOfArenas = free.ratioOf(m.arenaResident());
+        double shareOfRss = free.ratioOf(ledger.rss());
+        if (free.compareTo(MIN_FREE) < 0 || shareOfArenas < MIN_FREE_SHARE_OF_ARENAS) return RuleResult.quiet();
+        Severity sev = shareOfRss >= 0.5 ? Severity.critical : Severity.warning;
+        int feature = s.version().map(v -> v.feature()).value().orElse(0);
+        return RuleResult.fired(new Finding(id(), sev,
+                "glibc keeps " + free.toIec() + " of freed memory resident (" + Evidence.pct(shareOfArenas)
+                        + " of the malloc arenas, " + Evidence.pct(shareOfRss) + " of RSS)",
+                new Evidence().bytes("malloc_free_resident", free).bytes("arena_resident", m.arenaResident())
+                        .bytes("glibc_in_use", m.inUse()).bytes("glibc_free", m.freeInArenas()).value("arenas", m.arenas())
+                        .ratio("free_share_of_arenas", shareOfArenas).ratio("free_share_of_rss", shareOfRss)
+                        .value("source", m.source()).build(),
+                List.of("Confirm: jcmd " + s.pid() + " System.trim_native_heap (runs malloc_trim; RSS should drop by about "
+                                + free.toIec() + "; this changes the target)",
+                        feature >= 17 ? "Trim periodically: -XX:TrimNativeHeapInterval=60000 (JDK 17.0.9+, 21.0.1+)"
+                                : "Upgrade to a JDK with -XX:TrimNativeHeapInterval (17.0.9+, 21.0.1+) and trim periodically",
+                        "Fewer arenas fragment less: MALLOC_ARENA_MAX=2 in the JVM's environment",
+                        "A/B another allocator on this workload: jrss run --allocator jemalloc -- java ... (benchmark: it is not always a win)"),
+                free.ratioOf(m.arenaResident()) >= 0.5 ? "high" : "medium"));
+    }
+}

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.rules;
+
+import io.jrss.core.ledger.Confidence;
+import io.jrss.core.ledger.Ledger;
+import io.jrss.core.ledger.LedgerRow;
+import io.jrss.core.model.Snapshot;
+import java.util.List;
+
+/** nmt-off: NMT is off, so the JVM's own native memory is estimated. Informational, with how to turn it on. */
+public final class NmtOffRule implements Rule {
+    @Override public String id() { return "nmt-off"; }
+
+    @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
+        if (s.nmt().isAvailable()) return RuleResult.quiet();
+        boolean off = s.nmt().why().map(u -> u.reason().contains("not enabled") || u.reason().contains("off")).orElse(false);
+        if (!off) return notEvaluated("NMT could not be read: " + s.nmt().why().map(u -> u.reason()).orElse("?"));
+        List<String> estimates = ledger.rows().stream().filter(r -> r.confidence() == Confidence.estimate && r.bytes().isPositive())
+                .map(LedgerRow::id).toList();
+        return RuleResult.fired(new Finding(id(), Severity.info,
+                "Native Memory Tracking is off: " + estimates.size() + " ledger rows are estimates",
+                new Evidence().value("estimated_rows", String.join(", ", estimates)).build(),
+                List.of("Restart the JVM with -XX:NativeMemoryTracking=summary (a few percent overhead; detail costs more)",
+                        "Then run jrss explain again: JVM malloc, GC structures, metaspace and direct buffers become measured"),
+                "high"));
+    }
+}

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.rules;
+
+import io.jrss.core.ledger.Ledger;
+import io.jrss.core.model.Bytes;
+import io.jrss.core.model.Snapshot;
+import java.util.List;
+
+/** swap-in-use: part of the process is swapped out; RSS understates its footprint and GC pauses suffer. */
+public final class SwapRule implements Rule {
+    static final Bytes MIN = Bytes.ofMiB(16);
+
+    @Override public String id() { return "swap-in-use"; }
+
+    @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
+        Bytes swap = s.rollup().map(r -> r.swap()).value().or(() -> s.status().map(st -> st.vmSwap()).value()).orElse(null);
+        if (swap == null) return notEvaluated("neither smaps_rollup nor status was read");
+        if (swap.compareTo(MIN) < 0) return RuleResult.quiet();
+        double share = swap.ratioOf(ledger.rss().plus(swap));
+        return RuleResult.fired(new Finding(id(), Severity.warning,
+                swap.toIec() + " of the process is swapped out (" + Evidence.pct(share) + " of its footprint)",
+                new Evidence().bytes("swap", swap).bytes("rss", ledger.rss()).ratio("share_of_footprint", share).build(),
+                List.of("Footprint = RSS + swap: size limits on both",
+                        "A swapped Java heap makes GC slow: give the container enough memory or lower -Xmx"),
+                "high"));
+    }
+}

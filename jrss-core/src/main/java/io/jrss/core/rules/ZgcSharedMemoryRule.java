@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.rules;
+
+import io.jrss.core.ledger.Ledger;
+import io.jrss.core.model.Bytes;
+import io.jrss.core.model.Mapping;
+import io.jrss.core.model.Snapshot;
+import java.util.List;
+
+/**
+ * zgc-shared-memory: ZGC backs the heap with a memfd, so it shows as shared memory (RssShmem) and, in container
+ * metrics, as page cache. Non-generational ZGC (JDK 17) maps the heap three times: RSS counts it up to three times,
+ * PSS counts it once (FIELD-NOTES).
+ */
+public final class ZgcSharedMemoryRule implements Rule {
+    static final Bytes MIN = Bytes.ofMiB(64);
+
+    @Override public String id() { return "zgc-shared-memory"; }
+
+    @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
+        if (!s.gc().startsWith("ZGC")) return RuleResult.quiet();
+        List<Mapping> maps = s.smaps().orNull();
+        if (maps == null) return notEvaluated("no smaps in the input");
+        List<Mapping> heap = maps.stream().filter(m -> m.pathname().startsWith("/memfd:java_heap")).toList();
+        Bytes rss = heap.stream().map(Mapping::rss).reduce(Bytes.ZERO, Bytes::plus);
+        Bytes pss = heap.stream().map(Mapping::pss).reduce(Bytes.ZERO, Bytes::plus);
+        if (rss.compareTo(MIN) < 0) return RuleResult.quiet();
+        Bytes committed = s.heap().map(h -> h.committed()).orNull();
+        double inflation = committed == null || committed.isZero() ? 1 : rss.ratioOf(committed);
+        return RuleResult.fired(new Finding(id(), Severity.info,
+                "The ZGC heap is " + rss.toIec() + " of shared memory (memfd:java_heap)" + (inflation > 1.1
+                        ? ", " + String.format(java.util.Locale.ROOT, "%.1f", inflation) + "x its committed size through multi-mapping" : ""),
+                new Evidence().bytes("heap_shared_rss", rss).bytes("heap_shared_pss", pss).bytes("heap_committed", committed)
+                        .ratio("rss_over_committed", inflation).value("gc", s.gc()).build(),
+                List.of("Read the heap's real footprint as PSS (" + pss.toIec() + "), not RSS",
+                        "Container metrics count it as shmem/page cache: alert on the working set, not on cache",
+                        "On JDK 21+ generational ZGC (-XX:+ZGenerational, default in 23+) maps the heap once"),
+                "high"));
+    }
+}

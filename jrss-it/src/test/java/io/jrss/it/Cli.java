@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.it;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Runs the real jrss.jar in its own process, as a user would, and keeps exit code, stdout and stderr apart. */
+final class Cli {
+    record Result(int exit, String out, String err) {}
+
+    static Result run(String... args) throws IOException, InterruptedException { return run(List.of(), args); }
+
+    static Result run(List<String> prefix, String... args) throws IOException, InterruptedException {
+        Path jar = Path.of(System.getProperty("jrss.jar"));
+        if (!Files.isRegularFile(jar)) throw new IllegalStateException("no " + jar + ": run the reactor (mvn verify) so jrss-cli is packaged first");
+        List<String> cmd = new ArrayList<>(prefix);
+        cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar.toString()));
+        cmd.addAll(List.of(args));
+        Path out = Files.createTempFile("jrss-out", ".txt"), err = Files.createTempFile("jrss-err", ".txt");
+        try {
+            Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            if (!p.waitFor(120, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IllegalStateException("jrss " + String.join(" ", args) + " did not finish in 120 s");
+            }
+            return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+        }
+    }
+}

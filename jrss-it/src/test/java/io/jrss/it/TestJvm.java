@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.it;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** A real JVM started for a test: waits for READY, keeps its output, and is always destroyed on close. */
+final class TestJvm implements AutoCloseable {
+    static final Path JDK17 = Path.of(System.getProperty("java.home"));
+    static final Path JDK25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
+
+    final Process process;
+    final List<String> output = Collections.synchronizedList(new ArrayList<>());
+
+    private TestJvm(Process p) { this.process = p; }
+
+    static TestJvm start(Path jdk, List<String> flags, String mainClass, String... args) throws IOException, InterruptedException {
+        return start(List.of(), jdk, flags, mainClass, args);
+    }
+
+    /** @param prefix a command to run java under, e.g. unshare; empty for none */
+    static TestJvm start(List<String> prefix, Path jdk, List<String> flags, String mainClass, String... args)
+            throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(prefix);
+        cmd.add(jdk.resolve("bin/java").toString());
+        cmd.addAll(flags);
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(mainClass);
+        cmd.addAll(List.of(args));
+        TestJvm jvm = new TestJvm(new ProcessBuilder(cmd).redirectErrorStream(true).start());
+        BufferedReader r = new BufferedReader(new InputStreamReader(jvm.process.getInputStream(), StandardCharsets.UTF_8));
+        Thread reader = new Thread(() -> {
+            try { for (String l; (l = r.readLine()) != null; ) jvm.output.add(l); } catch (IOException ignored) { }
+        });
+        reader.setDaemon(true);
+        reader.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!jvm.output.contains("READY")) {
+            if (!jvm.process.isAlive()) throw new IOException(mainClass + " died before READY: " + jvm.output);
+            if (System.nanoTime() > deadline) { jvm.close(); throw new IOException(mainClass + " not READY in 60 s: " + jvm.output); }
+            Thread.sleep(20);
+        }
+        return jvm;
+    }
+
+    /** The JVM's host pid: under unshare, java is the child of the unshare process. */
+    int pid() throws IOException {
+        long pid = process.pid();
+        String comm = Files.readString(Path.of("/proc/" + pid + "/comm")).strip();
+        if (comm.equals("java")) return (int) pid;
+        String children = Files.readString(Path.of("/proc/" + pid + "/task/" + pid + "/children")).strip();
+        return Integer.parseInt(children.split("\\s+")[0]);
+    }
+
+    static boolean hasJdk25() { return Files.isExecutable(JDK25.resolve("bin/java")); }
+
+    @Override public void close() throws InterruptedException {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        process.waitFor(10, TimeUnit.SECONDS);
+    }
+}

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.lab;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.zip.Deflater;
+
+/**
+ * What it does: the workload of {@code jrss demo}. It holds 64 MiB of NIO direct buffers, keeps 256 zlib
+ * {@link Deflater}s open (zlib's malloc'd state, which NMT never sees), and from 4 threads replays seed 003's
+ * two-wave pattern through zlib: create deflaters A and B alternately, then end every A. The freed A blocks sit
+ * between live B blocks, so glibc cannot return them to the OS.
+ *
+ * What you should see: RSS near 850 MiB with a 128 MiB heap. In jrss's ledger about 64 MiB of direct-buffers,
+ * about 390 MiB of native-malloc (the B wave and the kept deflaters, invisible to NMT), about 300 MiB of
+ * malloc-free across several arenas, and the finding glibc-fragmentation. Measured on JDK 17.0.15:
+ * {@code jcmd <pid> System.trim_native_heap} took RSS from 859M to 556M.
+ *
+ * Run with: {@code java -XX:NativeMemoryTracking=summary -Xmx128m -cp jrss-lab/target/classes io.jrss.lab.NativeMix}
+ * It prints READY when the state is reached and keeps it until killed.
+ */
+public final class NativeMix {
+    static final int DIRECT_MIB = 64;
+    static final int KEPT_DEFLATERS = 256;
+    static final int THREADS = 4;
+    static final int PAIRS_PER_THREAD = 300; // 4 x 300 x 2 deflaters of ~270 KiB each: ~640 MiB allocated, half freed
+
+    private static final List<Object> KEEP = new ArrayList<>();
+
+    public static void main(String[] args) throws Exception {
+        for (int i = 0; i < DIRECT_MIB; i++) {
+            ByteBuffer b = ByteBuffer.allocateDirect(1 << 20);
+            for (int p = 0; p < b.capacity(); p += 4096) b.put(p, (byte) 1);
+            KEEP.add(b);
+        }
+        byte[] input = new byte[128 << 10];
+        new Random(42).nextBytes(input);
+        for (int i = 0; i < KEPT_DEFLATERS; i++) KEEP.add(touched(input));
+        CountDownLatch done = new CountDownLatch(THREADS);
+        for (int t = 0; t < THREADS; t++) {
+            Thread worker = new Thread(() -> {
+                List<Deflater> a = new ArrayList<>(), b = new ArrayList<>();
+                for (int i = 0; i < PAIRS_PER_THREAD; i++) {
+                    a.add(touched(input));
+                    b.add(touched(input));
+                }
+                a.forEach(Deflater::end); // wave A freed, wave B survives between the holes
+                synchronized (KEEP) { KEEP.add(b); }
+                done.countDown();
+            }, "two-wave-" + t);
+            worker.start();
+        }
+        done.await();
+        System.out.println("READY");
+        System.out.flush();
+        Thread.sleep(Long.MAX_VALUE);
+    }
+
+    /** A deflater whose window, hash chains and pending buffer have all been written to. */
+    static Deflater touched(byte[] input) {
+        Deflater d = new Deflater(Deflater.BEST_SPEED);
+        d.setInput(input);
+        byte[] out = new byte[64 << 10];
+        while (d.deflate(out, 0, out.length, Deflater.SYNC_FLUSH) == out.length) { /* drain */ }
+        return d;
+    }
+}

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.probe;
+
+import io.jrss.core.capture.Capture;
+import io.jrss.core.capture.CaptureEntry;
+import io.jrss.core.capture.CaptureFiles;
+import io.jrss.core.capture.Redactor;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Takes one capture of a live JVM: jcmd readings through the attach socket, then /proc, the cgroup and host files,
+ * each timed and recorded in the manifest with why it failed. Readings the ledger combines (NMT, glibc statistics,
+ * smaps) are taken last and back to back, so they describe nearly the same moment. Never parses what it reads,
+ * except to find where to look (cgroup paths, anonymous mappings).
+ */
+public final class LiveCapture {
+    /** Runs one jcmd command line on the target and returns its output. */
+    @FunctionalInterface
+    public interface Jcmd { String run(String commandLine) throws Exception; }
+
+    public record Options(boolean nmtDetail, boolean readMappingHeads) {
+        public static Options defaults() { return new Options(false, true); }
+    }
+
+    /** Told each reading as it starts, for progress on a terminal. */
+    @FunctionalInterface
+    public interface Listener { void reading(String file); }
+
+    private final int pid;
+    private final Jcmd jcmd;
+    private final Options options;
+    private final Clock clock;
+    private final Listener listener;
+    private final Map<String, String> texts = new LinkedHashMap<>();
+    private final List<CaptureEntry> entries = new ArrayList<>();
+    private final Redactor redactor = new Redactor();
+
+    public LiveCapture(int pid, Jcmd jcmd, Options options, Clock clock, Listener listener) {
+        this.pid = pid; this.jcmd = jcmd; this.options = options; this.clock = clock; this.listener = listener;
+    }
+
+    public Capture take(String jrssVersion) {
+        Instant started = clock.instant();
+        String version = jcmd(CaptureFiles.VM_VERSION, "VM.version");
+        int feature = feature(version);
+        jcmd(CaptureFiles.VM_FLAGS, "VM.flags");
+        jcmd(CaptureFiles.VM_COMMAND_LINE, "VM.command_line");
+        String props = jcmd(CaptureFiles.VM_SYSTEM_PROPERTIES, "VM.system_properties");
+        if (props != null) texts.put(CaptureFiles.VM_SYSTEM_PROPERTIES, redactor.keyValueLines(props));
+        String cl = texts.get(CaptureFiles.VM_COMMAND_LINE);
+        if (cl != null) texts.put(CaptureFiles.VM_COMMAND_LINE, redactor.commandLine(cl));
+        file(CaptureFiles.CMDLINE, "/proc/" + pid + "/cmdline", t -> redactor.commandLine(t.replace('\0', ' ').strip()));
+        file(CaptureFiles.ENVIRON, "/proc/" + pid + "/environ", t -> redactor.keyValueLines(t.replace('\0', '\n').strip()));
+        new CgroupFiles(pid, this::file, this::skip).collect(info);
+        file(CaptureFiles.LOADAVG, "/proc/loadavg", t -> t);
+        file(CaptureFiles.CPUS_ONLINE, "/sys/devices/system/cpu/online", t -> t);
+        file(CaptureFiles.MEMINFO, "/proc/meminfo", t -> t);
+        file(CaptureFiles.THP_ENABLED, "/sys/kernel/mm/transparent_hugepage/enabled", t -> t);
+        jcmd(CaptureFiles.HEAP_INFO, "GC.heap_info");
+        jcmd(CaptureFiles.METASPACE, "VM.metaspace");
+        jcmd(CaptureFiles.CODE_CACHE, "Compiler.codecache");
+        if (feature >= 22) jcmd(CaptureFiles.SYSTEM_MAP, "System.map");
+        else skip(CaptureFiles.SYSTEM_MAP, "jcmd System.map", "System.map needs JDK 22+; this JVM is " + feature);
+        // The readings the ledger combines, back to back.
+        jcmd(CaptureFiles.NMT_SUMMARY, "VM.native_memory summary");
+        if (options.nmtDetail()) jcmd(CaptureFiles.NMT_DETAIL, "VM.native_memory detail");
+        String vmInfo = jcmd(CaptureFiles.VM_INFO, "VM.info");
+        if (vmInfo != null) texts.put(CaptureFiles.VM_INFO, VmInfoFilter.keep(vmInfo, redactor));
+        if (feature >= 21) jcmd(CaptureFiles.NATIVE_HEAP_INFO, "System.native_heap_info");
+        else skip(CaptureFiles.NATIVE_HEAP_INFO, "jcmd System.native_heap_info",
+                "System.native_heap_info needs JDK 21+; this JVM is " + feature + ": glibc figures come from VM.info");
+        file(CaptureFiles.SMAPS, "/proc/" + pid + "/smaps", t -> t);
+        file(CaptureFiles.SMAPS_ROLLUP, "/proc/" + pid + "/smaps_rollup", t -> t);
+        file(CaptureFiles.STATUS, "/proc/" + pid + "/status", t -> t);
+        if (options.readMappingHeads()) mappingHeads();
+        info.put("pid", Integer.toString(pid));
+        info.put("captured_at", started.toString());
+        info.put("jrss_version", jrssVersion);
+        info.put("redacted_values", Integer.toString(redactor.count()));
+        return new Capture(info, texts, entries);
+    }
+
+    private final Map<String, String> info = new LinkedHashMap<>();
+
+    private String jcmd(String file, String command) {
+        listener.reading(file);
+        Instant t0 = clock.instant();
+        long n0 = System.nanoTime();
+        try {
+            String out = jcmd.run(command);
+            texts.put(file, out);
+            entries.add(CaptureEntry.ok(file, "jcmd " + pid + " " + command, t0, millis(n0)));
+            return out;
+        } catch (Exception e) {
+            entries.add(new CaptureEntry(file, "jcmd " + pid + " " + command, t0, millis(n0), CaptureEntry.Status.failed,
+                    String.valueOf(e.getMessage())));
+            return null;
+        }
+    }
+
+    @FunctionalInterface interface Transform { String apply(String text); }
+
+    void file(String file, String path, Transform transform) {
+        listener.reading(file);
+        Instant t0 = clock.instant();
+        long n0 = System.nanoTime();
+        try {
+            String text = new String(Files.readAllBytes(Path.of(path)), StandardCharsets.UTF_8);
+            texts.put(file, transform.apply(text));
+            entries.add(CaptureEntry.ok(file, path, t0, millis(n0)));
+        } catch (IOException | RuntimeException e) {
+            entries.add(new CaptureEntry(file, path, t0, millis(n0), CaptureEntry.Status.failed, "cannot read " + path + ": " + e.getMessage()));
+        }
+    }
+
+    void skip(String file, String source, String why) {
+        entries.add(new CaptureEntry(file, source, clock.instant(), 0, CaptureEntry.Status.unavailable, why));
+    }
+
+    private void mappingHeads() {
+        listener.reading(CaptureFiles.MAPPING_HEADS);
+        Instant t0 = clock.instant();
+        long n0 = System.nanoTime();
+        String source = "/proc/" + pid + "/mem (first words of anonymous mappings)";
+        try {
+            texts.put(CaptureFiles.MAPPING_HEADS, MappingHeadReader.read(pid, texts.get(CaptureFiles.SMAPS)));
+            entries.add(CaptureEntry.ok(CaptureFiles.MAPPING_HEADS, source, t0, millis(n0)));
+        } catch (IOException | RuntimeException e) {
+            entries.add(new CaptureEntry(CaptureFiles.MAPPING_HEADS, source, t0, millis(n0), CaptureEntry.Status.failed,
+                    "cannot read " + source + ": " + e.getMessage()));
+        }
+    }
+
+    private static long millis(long n0) { return (System.nanoTime() - n0) / 1_000_000; }
+
+    /** "JDK 17.0.15" → 17; "JDK 8.0_372" → 8; 0 when unknown. */
+    static int feature(String vmVersion) {
+        if (vmVersion == null) return 0;
+        for (String line : vmVersion.split("\n")) {
+            if (line.startsWith("JDK ")) {
+                String v = line.substring(4).strip();
+                if (v.startsWith("1.")) v = v.substring(2);
+                String digits = v.split("[^0-9]", 2)[0];
+                return digits.isEmpty() ? 0 : Integer.parseInt(digits);
+            }
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.probe.attach;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * One request on the HotSpot attach socket, protocol version 1, which every HotSpot since JDK 6
+ * accepts (JDK 24+ also speaks v2, negotiated with {@code getversion}; v1 stays supported):
+ * <pre>  "1" NUL "jcmd" NUL &lt;command line&gt; NUL NUL NUL</pre>
+ * v1 requires exactly a name and three arguments, and the JVM keeps reading until it has four
+ * NUL-terminated strings, so the padding matters. The reply is the status in decimal, a newline,
+ * then the output until the JVM closes the connection. The socket is non-blocking and every
+ * wait goes through a selector with the deadline, so a stopped or hung JVM cannot hang jrss.
+ */
+final class AttachConnection {
+    /** HotSpot's AttachOperation::arg_length_max: a v1 argument longer than this is rejected. */
+    static final int MAX_ARGUMENT_BYTES = 1024;
+    // jrss keeps the whole answer in memory; a thread dump of 100 000 threads is ~50 MiB.
+    private static final int MAX_REPLY_BYTES = 256 << 20;
+
+    /** The status and the output of one operation. */
+    record Reply(int status, String output) {}
+
+    /** The JVM closed the connection before sending a status line. */
+    static final class NoStatus extends IOException {
+        private static final long serialVersionUID = 1L;
+        NoStatus(String message) { super(message); }
+    }
+
+    private AttachConnection() {}
+
+    static Reply jcmd(Path socket, String commandLine, long deadlineNanos) throws IOException, TimeoutException {
+        byte[] argument = commandLine.getBytes(StandardCharsets.UTF_8);
+        try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
+             Selector selector = Selector.open()) {
+            channel.configureBlocking(false);
+            SelectionKey key = channel.register(selector, 0);
+            if (!channel.connect(UnixDomainSocketAddress.of(socket))) {
+                await(selector, key, SelectionKey.OP_CONNECT, deadlineNanos);
+                while (!channel.finishConnect()) await(selector, key, SelectionKey.OP_CONNECT, deadlineNanos);
+            }
+            ByteBuffer request = request(argument);
+            while (request.hasRemaining()) {
+                if (channel.write(request) == 0) await(selector, key, SelectionKey.OP_WRITE, deadlineNanos);
+            }
+            // Read until EOF: the output comes in many writes, and one read returns only the first.
+            ByteArrayOutputStream reply = new ByteArrayOutputStream(8192);
+            ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+            for (int n = channel.read(buffer); n >= 0; n = channel.read(buffer)) {
+                if (n == 0) {
+                    await(selector, key, SelectionKey.OP_READ, deadlineNanos);
+                    continue;
+                }
+                reply.write(buffer.array(), 0, buffer.position());
+                buffer.clear();
+                if (reply.size() > MAX_REPLY_BYTES) throw new IOException("the answer is larger than 256 MiB");
+            }
+            return parse(reply.toByteArray());
+        }
+    }
+
+    static ByteBuffer request(byte[] argument) {
+        ByteBuffer request = ByteBuffer.allocate(argument.length + 10);
+        request.put((byte) '1').put((byte) 0);
+        request.put("jcmd".getBytes(StandardCharsets.US_ASCII)).put((byte) 0);
+        request.put(argument).put((byte) 0);
+        request.put((byte) 0).put((byte) 0); // arguments 2 and 3 of v1, empty
+        return request.flip();
+    }
+
+    static Reply parse(byte[] reply) throws NoStatus {
+        String text = new String(reply, StandardCharsets.UTF_8);
+        int newline = text.indexOf('\n');
+        if (newline < 0) {
+            throw new NoStatus(reply.length == 0 ? "the JVM closed the connection without answering"
+                    : "the JVM answered without a status line");
+        }
+        try {
+            return new Reply(Integer.parseInt(text.substring(0, newline).trim()), text.substring(newline + 1));
+        } catch (NumberFormatException e) {
+            throw new NoStatus("the JVM answered with a status line that is not a number");
+        }
+    }
+
+    private static void await(Selector selector, SelectionKey key, int op, long deadlineNanos)
+            throws IOException, TimeoutException {
+        key.interestOps(op);
+        long left = deadlineNanos - System.nanoTime();
+        // select(0) would wait forever: a deadline in the past is a timeout, not a blocking wait.
+        if (left <= 0 || selector.select(Math.max(1, left / 1_000_000)) == 0 && System.nanoTime() >= deadlineNanos) {
+            throw new TimeoutException();
+        }
+        selector.selectedKeys().clear();
+    }
+}

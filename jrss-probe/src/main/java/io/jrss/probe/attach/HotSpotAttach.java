@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.probe.attach;
+
+import io.jrss.core.model.ProcStatus;
+import io.jrss.probe.attach.AttachException.Kind;
+import io.jrss.probe.proc.JvmOptions;
+import io.jrss.probe.proc.PerfData;
+import io.jrss.probe.proc.ProcPid;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Runs diagnostic commands in a live HotSpot JVM over its attach socket, without the jdk.attach
+ * module, so jrss runs on a JRE. {@link #to} proves the target is safe to attach before anything
+ * is sent; {@link #jcmd} opens a fresh connection per command (HotSpot serves one operation per
+ * connection) and signals the JVM only if its socket does not exist yet, re-checking first that
+ * the pid is still the same process and still handles SIGQUIT. Every step is bounded by the timeout.
+ */
+public final class HotSpotAttach {
+    private final ProcPid process;
+    private final int nspid;
+    private final long startTime;
+    private final int selfEuid;
+    private final JvmOptions options;
+    private final Duration timeout;
+
+    private HotSpotAttach(ProcPid process, int nspid, long startTime, int selfEuid, JvmOptions options, Duration timeout) {
+        this.process = process;
+        this.nspid = nspid;
+        this.startTime = startTime;
+        this.selfEuid = selfEuid;
+        this.options = options;
+        this.timeout = timeout;
+    }
+
+    /**
+     * Checks that {@code pid} exists, is a HotSpot JVM we may attach to, and has not disabled
+     * attach. Sends nothing.
+     *
+     * @param timeout the limit for each {@link #jcmd} call, from connecting to the last byte
+     */
+    public static HotSpotAttach to(int pid, Duration timeout) throws AttachException {
+        if (timeout.isNegative() || timeout.isZero()) throw new IllegalArgumentException("timeout must be positive: " + timeout);
+        ProcPid process = ProcPid.of(pid);
+        try {
+            ProcStatus target = process.status();
+            long startTime = process.startTime();
+            if (process.state() == 'Z') throw new NoSuchFileException(process.dir().toString());
+            ProcStatus self = ProcPid.self().status();
+            String refusal = AttachSafety.ownership(pid, target, self).orElse(null);
+            if (refusal != null) throw new AttachException(pid, Kind.PERMISSION, refusal);
+            ProcPid.MappedJvm jvm = process.mappedJvm().orElseThrow(() -> new AttachException(pid, Kind.REFUSED,
+                    "pid " + pid + " is not a Java process (no libjvm.so in /proc/" + pid + "/maps); check the pid with: jrss ps"));
+            if (jvm.openJ9()) {
+                throw new AttachException(pid, Kind.REFUSED, "pid " + pid + " runs OpenJ9, whose attach protocol jrss does not speak;"
+                        + " use OpenJ9's jcmd, or a HotSpot JDK to use jrss");
+            }
+            int nspid = target.namespacePid();
+            Map<String, String> perf = PerfData.find(process, nspid, target.euid()).map(PerfData::read).orElse(Map.of());
+            JvmOptions options = JvmOptions.of(process, perf);
+            refusal = AttachSafety.options(pid, options).orElse(null);
+            if (refusal != null) throw new AttachException(pid, Kind.REFUSED, refusal);
+            return new HotSpotAttach(process, nspid, startTime, self.euid(), options, timeout);
+        } catch (NoSuchFileException e) {
+            throw new AttachException(pid, Kind.NO_SUCH_PROCESS, "no such process: " + pid + "; list the JVMs with: jrss ps", e);
+        } catch (AccessDeniedException e) {
+            throw new AttachException(pid, Kind.PERMISSION, "cannot read " + e.getFile() + " of pid " + pid
+                    + "; run jrss as the user that owns the process, or as root", e);
+        } catch (IOException e) {
+            throw new AttachException(pid, Kind.CONNECTION, "cannot read /proc/" + pid + ": " + e.getMessage()
+                    + "; check that /proc is mounted and the process is alive", e);
+        }
+    }
+
+    public int pid() { return process.pid(); }
+
+    /** The pid inside the JVM's own pid namespace: the number in its socket and hsperfdata names. */
+    public int nspid() { return nspid; }
+
+    /**
+     * Runs one diagnostic command, e.g. {@code "VM.native_memory summary"}, and returns its
+     * output after the status line, complete (read until the JVM closes the connection).
+     *
+     * @throws JcmdFailed      the JVM answered with a non-zero status (e.g. an unknown command)
+     * @throws AttachException no answer: the process is gone, unsafe to signal, or silent past the timeout
+     */
+    public String jcmd(String commandLine) throws AttachException {
+        int pid = process.pid();
+        String command = commandLine.strip().split("\\s+", 2)[0];
+        int length = commandLine.getBytes(StandardCharsets.UTF_8).length;
+        if (commandLine.indexOf('\0') >= 0 || length > AttachConnection.MAX_ARGUMENT_BYTES || command.isEmpty()) {
+            throw new IllegalArgumentException("a jcmd command line is 1 to 1024 bytes without NUL: " + commandLine);
+        }
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try {
+            if (!AttachTrigger.listening(process, nspid)) startListener(deadline);
+        } catch (TimeoutException e) {
+            throw new AttachException(pid, Kind.TIMEOUT, "pid " + pid + " did not open its attach socket within "
+                    + seconds(timeout) + stopped() + "; try again with a longer timeout", e);
+        } catch (IOException e) {
+            throw gone(e, "could not start the attach listener of pid " + pid + ": " + e.getMessage());
+        }
+        AttachConnection.Reply reply;
+        try {
+            reply = AttachConnection.jcmd(AttachTrigger.socket(process, nspid), commandLine, deadline);
+        } catch (TimeoutException e) {
+            throw new AttachException(pid, Kind.TIMEOUT, "pid " + pid + " did not answer " + command + " within "
+                    + seconds(timeout) + stopped() + "; try again with a longer timeout, or look at the JVM's own log", e);
+        } catch (AttachConnection.NoStatus e) {
+            // HotSpot closes a connection silently when the peer's uid/gid do not match, or when it exits.
+            throw gone(e, "pid " + pid + " closed the attach connection for " + command + " without answering ("
+                    + e.getMessage() + "); run jrss as the JVM's user or as root");
+        } catch (IOException e) {
+            throw gone(e, "cannot talk to pid " + pid + " over " + AttachTrigger.socket(process, nspid) + ": "
+                    + e.getMessage() + "; if the JVM restarted, its old socket may be stale");
+        }
+        if (reply.status() != 0) throw new JcmdFailed(pid, commandLine, reply.status(), reply.output());
+        return reply.output();
+    }
+
+    private void startListener(long deadline) throws AttachException, IOException, TimeoutException {
+        int pid = process.pid();
+        // Between to() and now the pid may have been reused, or the JVM may have dropped its handler.
+        if (process.startTime() != startTime) throw new NoSuchFileException(process.dir().toString());
+        String refusal = AttachSafety.signal(pid, nspid, process.status(), options).orElse(null);
+        if (refusal != null) throw new AttachException(pid, Kind.REFUSED, refusal);
+        try {
+            AttachTrigger.start(process, nspid, selfEuid, deadline);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+    }
+
+    private AttachException gone(IOException cause, String message) {
+        if (!process.exists()) {
+            return new AttachException(process.pid(), Kind.NO_SUCH_PROCESS,
+                    "pid " + process.pid() + " exited while jrss was talking to it; check whether it crashed (hs_err_pid"
+                            + nspid + ".log in its working directory)", cause);
+        }
+        return new AttachException(process.pid(), Kind.CONNECTION, message, cause);
+    }
+
+    private String stopped() {
+        try {
+            char state = process.state();
+            return state == 'T' || state == 't' ? " (it is stopped: SIGSTOP or a debugger; send SIGCONT)" : "";
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static String seconds(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() + "ms";
+    }
+}

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.probe.proc;
+
+import io.jrss.core.model.ProcStatus;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One process seen through {@code /proc/<pid>}. Every method reads the file afresh; a process
+ * that has exited makes them throw {@link java.nio.file.NoSuchFileException}, and files the
+ * kernel guards with a ptrace check ({@code maps}, {@code environ}, {@code cwd}, {@code root})
+ * throw {@link java.nio.file.AccessDeniedException} for another user's process when we are not root.
+ */
+public final class ProcPid {
+    private static final Path PROC = Path.of("/proc");
+    private final int pid;
+
+    private ProcPid(int pid) { this.pid = pid; }
+
+    public static ProcPid of(int pid) { return new ProcPid(pid); }
+
+    /** The jrss process itself: for our own euid and egid. */
+    public static ProcPid self() { return new ProcPid((int) ProcessHandle.current().pid()); }
+
+    public int pid() { return pid; }
+
+    public Path dir() { return PROC.resolve(Integer.toString(pid)); }
+
+    public boolean exists() { return Files.isDirectory(dir()); }
+
+    public ProcStatus status() throws IOException {
+        return ProcStatusReader.parse(read("status"));
+    }
+
+    /** argv as the process set it: NUL-separated in {@code /proc/<pid>/cmdline}; empty for kernel threads. */
+    public List<String> cmdline() throws IOException {
+        return splitNul(read("cmdline"));
+    }
+
+    /** The environment the process started with (later setenv calls are not visible). */
+    public Map<String, String> environ() throws IOException {
+        Map<String, String> env = new LinkedHashMap<>();
+        for (String entry : splitNul(read("environ"))) {
+            int eq = entry.indexOf('=');
+            if (eq > 0) env.putIfAbsent(entry.substring(0, eq), entry.substring(eq + 1));
+        }
+        return env;
+    }
+
+    /** What {@code /proc/<pid>/maps} says about the JVM inside: the mapped libjvm.so and whether it is OpenJ9. */
+    public record MappedJvm(String libjvm, boolean openJ9) {}
+
+    /**
+     * The JVM library this process maps, if any. OpenJ9 maps a libjvm.so too (a redirector) but
+     * speaks another attach protocol and answers SIGQUIT with a javacore dump, so it is flagged by
+     * its libj9vm. Reading maps takes the target's mmap lock briefly; it is done once per check.
+     */
+    public Optional<MappedJvm> mappedJvm() throws IOException {
+        String libjvm = null;
+        boolean openJ9 = false;
+        try (BufferedReader maps = Files.newBufferedReader(dir().resolve("maps"), StandardCharsets.ISO_8859_1)) {
+            for (String line = maps.readLine(); line != null; line = maps.readLine()) {
+                int slash = line.indexOf('/');
+                if (slash < 0) continue;
+                if (libjvm == null && line.endsWith("/libjvm.so")) libjvm = line.substring(slash);
+                if (line.contains("/libj9vm")) openJ9 = true;
+            }
+        }
+        return libjvm == null ? Optional.empty() : Optional.of(new MappedJvm(libjvm, openJ9));
+    }
+
+    /** The one-letter state of {@code stat} (R, S, D, T, t, Z, X...). */
+    public char state() throws IOException {
+        String stat = read("stat");
+        return stat.charAt(stat.lastIndexOf(')') + 2);
+    }
+
+    /** Field 22 of {@code stat}, in clock ticks since boot: with the pid, it names one process, not a reused pid. */
+    public long startTime() throws IOException {
+        String stat = read("stat");
+        // comm (field 2) may contain spaces and parentheses: fields are counted after the last ')'.
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+        return Long.parseLong(fields[22 - 3]);
+    }
+
+    /** The process's root directory: its container's file system when it runs in another mount namespace. */
+    public Path root() { return dir().resolve("root"); }
+
+    /** The process's working directory, reachable from our mount namespace. */
+    public Path cwd() { return dir().resolve("cwd"); }
+
+    /** A path inside the target's mount namespace, seen from ours. */
+    public Path inRoot(String absolutePath) { return root().resolve(absolutePath.substring(1)); }
+
+    private String read(String file) throws IOException {
+        // Files.readString trusts the size /proc reports (0); reading the stream goes until EOF.
+        try (InputStream in = Files.newInputStream(dir().resolve(file))) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    private static List<String> splitNul(String text) {
+        List<String> parts = new ArrayList<>();
+        int start = 0;
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) == '\0') {
+                parts.add(text.substring(start, i));
+                start = i + 1;
+            }
+        }
+        if (start < text.length()) parts.add(text.substring(start));
+        return parts;
+    }
+
+    @Override public String toString() { return "pid " + pid; }
+}

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jrss.core.analysis.Diagnosis;
+import io.jrss.core.ledger.Ledger;
+import io.jrss.core.ledger.LedgerRow;
+import io.jrss.core.ledger.MallocAccount;
+import io.jrss.core.model.Bytes;
+import io.jrss.core.model.Snapshot;
+import io.jrss.core.rules.Finding;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+
+/**
+ * The JSON object of DESIGN.md §7, for machines and our own checks. Field names are a contract: add, never rename.
+ * The ledger's bytes always sum to rss_bytes and it always contains "unattributed".
+ */
+public final class JsonReport {
+    public static final String JRSS_VERSION = "0.1.0";
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    public static ObjectNode toJson(Diagnosis d) {
+        Snapshot s = d.snapshot();
+        Ledger l = d.ledger();
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("jrss_version", JRSS_VERSION);
+        root.put("captured_at", s.time().toString());
+        ObjectNode target = root.putObject("target");
+        target.put("pid", s.pid());
+        target.put("java_version", s.version().map(v -> v.version()).orNull());
+        target.put("vendor", s.vendor());
+        target.put("gc", s.gc());
+        target.put("nmt", s.nmt().map(n -> n.level()).value().orElse("off"));
+        target.put("allocator", l.malloc() == null ? null : l.malloc().allocator());
+        ObjectNode container = target.putObject("container");
+        container.put("memory_limit_bytes", s.cgroupMemory().value().map(c -> c.limit()).map(Bytes::value).orElse(null));
+        container.put("cpu_quota", s.cgroupCpu().value().map(c -> c.cpus()).orElse(null));
+        root.put("rss_bytes", l.rss().value());
+        root.put("rss_source", l.rssSource());
+        root.put("ledger_partial", l.partial());
+        ArrayNode ledger = root.putArray("ledger");
+        for (LedgerRow r : l.sorted()) {
+            ObjectNode row = ledger.addObject();
+            row.put("id", r.id());
+            row.put("bytes", r.bytes().value());
+            row.put("confidence", r.confidence().name());
+            row.put("source", r.source());
+        }
+        if (l.malloc() != null) root.set("malloc", malloc(l.malloc()));
+        ObjectNode kinds = root.putObject("smaps_by_kind");
+        l.residentByKind().forEach((k, v) -> kinds.put(k.name().toLowerCase(java.util.Locale.ROOT), v.value()));
+        ArrayNode findings = root.putArray("findings");
+        for (Finding f : d.findings()) {
+            ObjectNode o = findings.addObject();
+            o.put("id", f.id());
+            o.put("severity", f.severity().name());
+            o.put("title", f.title());
+            ObjectNode evidence = o.putObject("evidence");
+            f.evidence().forEach((k, v) -> evidence.set(k, MAPPER.valueToTree(v instanceof Bytes b ? b.value() : v)));
+            ArrayNode remedy = o.putArray("remedy");
+            f.remedy().forEach(remedy::add);
+            o.put("confidence", f.confidence());
+        }
+        ArrayNode notEvaluated = root.putArray("not_evaluated");
+        d.notEvaluated().forEach(n -> notEvaluated.addObject().put("rule", n.rule()).put("reason", n.reason()));
+        ArrayNode unavailable = root.putArray("unavailable");
+        d.unavailable().forEach(u -> unavailable.addObject().put("reading", u.reading()).put("reason", u.reason()).put("how", u.how()));
+        ArrayNode notes = root.putArray("notes");
+        l.notes().forEach(notes::add);
+        return root;
+    }
+
+    private static ObjectNode malloc(MallocAccount m) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("allocator", m.allocator());
+        o.put("arenas", m.arenas());
+        o.put("arena_resident_bytes", m.arenaResident().value());
+        o.put("arena_committed_bytes", m.arenaSystem().value());
+        o.put("free_resident_bytes", m.freeResident().value());
+        o.put("in_use_bytes", m.inUse() == null ? null : m.inUse().value());
+        o.put("free_in_arenas_bytes", m.freeInArenas() == null ? null : m.freeInArenas().value());
+        o.put("mmapped_bytes", m.mmapped() == null ? null : m.mmapped().value());
+        o.put("source", m.source());
+        return o;
+    }
+
+    public static void write(Diagnosis d, Writer out) {
+        try {
+            MAPPER.writeValue(new NonClosingWriter(out), toJson(d));
+            out.write('\n');
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private JsonReport() {}
+}

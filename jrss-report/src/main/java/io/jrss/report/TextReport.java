@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.report;
+
+import io.jrss.core.analysis.Diagnosis;
+import io.jrss.core.ledger.Confidence;
+import io.jrss.core.ledger.Ledger;
+import io.jrss.core.ledger.LedgerRow;
+import io.jrss.core.ledger.RowIds;
+import io.jrss.core.model.Bytes;
+import io.jrss.core.model.Snapshot;
+import io.jrss.core.model.Unavailable;
+import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.RuleResult;
+import io.jrss.core.rules.Severity;
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The terminal report of explain: a header naming the target, the ledger (largest rows first, % of RSS, a bar),
+ * the findings with evidence and remedy, then what was unavailable and how to get it. Deterministic for a given
+ * diagnosis; colour only when asked.
+ */
+public final class TextReport {
+    private static final int BAR = 24;
+    private final Style st;
+
+    public TextReport(boolean color) { this.st = new Style(color); }
+
+    public void render(Diagnosis d, PrintWriter out) {
+        Snapshot s = d.snapshot();
+        Ledger l = d.ledger();
+        out.println(st.bold("jrss explain " + s.pid()) + "  " + st.dim(header(s, l)));
+        String limit = s.cgroupMemory().value().filter(c -> c.limit() != null)
+                .map(c -> "   container limit " + c.limit().toIec() + " (RSS is " + pct(l.rss().ratioOf(c.limit())) + ")").orElse("");
+        out.println(st.bold("RSS " + l.rss().toIec()) + st.dim("  (" + l.rssSource() + ")") + limit);
+        out.println();
+        ledger(l, out);
+        out.println();
+        findings(d, out);
+        if (!d.unavailable().isEmpty()) {
+            out.println(st.bold("Unavailable"));
+            for (Unavailable u : d.unavailable()) out.println("  - " + u.reading() + ": " + u.reason() + st.dim("  -> " + u.how()));
+            out.println();
+        }
+        if (!d.notEvaluated().isEmpty()) {
+            out.println(st.bold("Not evaluated"));
+            for (RuleResult.NotEvaluated n : d.notEvaluated()) out.println("  - " + n.rule() + ": " + n.reason());
+            out.println();
+        }
+        out.flush();
+    }
+
+    private static String header(Snapshot s, Ledger l) {
+        String java = s.version().map(v -> "Java " + v.version()).value().orElse("Java ?");
+        String vendor = s.vendor() == null ? "" : " (" + s.vendor() + ")";
+        String nmt = "NMT " + s.nmt().map(n -> n.level()).value().orElse("off");
+        String alloc = l.malloc() == null ? "" : ", " + l.malloc().allocator() + " malloc, " + l.malloc().arenas() + " arenas";
+        return java + vendor + ", " + s.gc() + ", " + nmt + alloc + ", " + s.time();
+    }
+
+    private void ledger(Ledger l, PrintWriter out) {
+        out.println(st.dim(String.format(Locale.ROOT, "  %-15s %10s %7s  %-" + BAR + "s  %-8s  %s", "row", "resident", "of RSS", "", "", "source")));
+        for (LedgerRow r : l.sorted()) {
+            if (r.bytes().isZero() && !r.id().equals(RowIds.UNATTRIBUTED)) continue;
+            double share = r.bytes().ratioOf(l.rss());
+            String bar = String.format(Locale.ROOT, "%-" + BAR + "s", Style.bar(share, BAR));
+            String line = String.format(Locale.ROOT, "  %-15s %10s %7s  %s  %-8s  %s", r.id(), r.bytes().toIec(), pct1(share),
+                    r.id().equals(RowIds.UNATTRIBUTED) ? st.dim(bar) : st.cyan(bar),
+                    r.confidence() == Confidence.exact ? "exact" : st.dim("estimate"), st.dim(r.source()));
+            out.println(line);
+        }
+        for (String n : l.notes()) out.println(st.dim("  note: " + n));
+    }
+
+    private void findings(Diagnosis d, PrintWriter out) {
+        if (d.findings().isEmpty()) {
+            out.println(st.green("No findings: nothing in this snapshot needs attention."));
+            out.println();
+            return;
+        }
+        out.println(st.bold("Findings"));
+        for (Finding f : d.findings()) {
+            String sev = switch (f.severity()) {
+                case critical -> st.red("CRITICAL");
+                case warning -> st.yellow("WARNING ");
+                case info -> st.cyan("info    ");
+            };
+            out.println("  " + sev + " " + st.bold(f.id()) + ": " + f.title() + st.dim(" [confidence " + f.confidence() + "]"));
+            StringBuilder ev = new StringBuilder();
+            for (Map.Entry<String, Object> e : f.evidence().entrySet()) {
+                if (ev.length() > 0) ev.append(", ");
+                ev.append(e.getKey()).append('=').append(evidence(e.getKey(), e.getValue()));
+            }
+            out.println(st.dim("           evidence: " + ev));
+            for (int i = 0; i < f.remedy().size(); i++) out.println("           " + (i + 1) + ". " + f.remedy().get(i));
+            if (f.severity() != Severity.info) out.println();
+        }
+        out.println();
+    }
+
+    static String evidence(String name, Object v) { return v instanceof Bytes b ? b.toIec() : String.valueOf(v); }
+
+    private static String pct(double r) { return Math.round(r * 100) + "%"; }
+
+    private static String pct1(double r) { return String.format(Locale.ROOT, "%.1f%%", r * 100); }
+}
