@@ -79,6 +79,7 @@ public final class JsonReport {
         ObjectNode o = MAPPER.createObjectNode();
         o.put("allocator", m.allocator());
         o.put("arenas", m.arenas());
+        o.put("busy_arenas", m.busyArenas());
         o.put("arena_resident_bytes", m.arenaResident().value());
         o.put("arena_committed_bytes", m.arenaSystem().value());
         o.put("free_resident_bytes", m.freeResident().value());

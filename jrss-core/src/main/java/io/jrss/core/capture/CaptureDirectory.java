@@ -69,6 +69,9 @@ public final class CaptureDirectory {
     }
 
     public static Capture read(Path dir) throws IOException {
+        if (Files.isRegularFile(dir)) {
+            throw new ParseException(0, dir + " is a file, not a jrss capture directory; make one with 'jrss capture <pid> -o DIR'");
+        }
         if (!Files.isDirectory(dir)) throw new NoSuchFileException(dir + ": no such capture directory");
         Path infoFile = dir.resolve(CaptureFiles.INFO);
         Path manifestFile = dir.resolve(CaptureFiles.MANIFEST);

@@ -34,8 +34,8 @@ final class MallocSplit {
 
     MallocAccount apply() {
         Bytes arenaResident = cm.resident(MappingKind.MALLOC_MAIN_ARENA).plus(cm.resident(MappingKind.MALLOC_ARENA_HEAP));
-        boolean hasMain = cm.entries().stream().anyMatch(e -> e.kind() == MappingKind.MALLOC_MAIN_ARENA);
-        int arenas = cm.arenaHeaps() + (hasMain ? 1 : 0);
+        int arenas = cm.residentByArena().size();
+        int busy = (int) cm.residentByArena().values().stream().filter(b -> b.compareTo(MallocAccount.BUSY) >= 0).count();
         String preload = s.preloadedAllocator();
         String allocator = preload == null ? "glibc" : preload;
         Pool arenaPool = new Pool(arenaResident);
@@ -48,13 +48,14 @@ final class MallocSplit {
         } else if (mi != null) {
             inArenas = mi.inUseInArenas(); free = mi.free(); mmapped = mi.mmapSize();
             source = "System.native_heap_info (glibc malloc_info)";
-        } else if (vi != null && vi.glibc() != null) {
+        } else if (vi != null && vi.glibc() != null && vi.glibc().retained() != null) {
             free = vi.glibc().retained();
             inArenas = cm.arenaSystem().minus(free).atLeastZero();
             mmapped = vi.glibc().outstanding().minus(inArenas).atLeastZero();
             source = "VM.info C-Heap outstanding/retained, arena sizes from smaps";
         } else {
-            source = "no glibc statistics (VM.info unavailable)";
+            // Before JDK 17.0.? HotSpot printed only "outstanding": without "retained" the arenas cannot be split.
+            source = vi != null && vi.glibc() != null ? "VM.info prints no glibc 'retained' figure on this JDK" : "no glibc statistics (VM.info unavailable)";
         }
         Bytes inUse;
         Bytes chunks = cm.resident(MappingKind.MALLOC_MMAPPED_CHUNK);
@@ -69,7 +70,7 @@ final class MallocSplit {
             if (preload == null) notes.add("glibc statistics unavailable: all resident arena memory counted as in use; malloc-free not measured");
         }
         splitInUse(inUse, allocator);
-        return new MallocAccount(allocator, arenas, arenaResident, cm.arenaSystem(),
+        return new MallocAccount(allocator, arenas, busy, arenaResident, cm.arenaSystem(),
                 inArenas == null ? null : inArenas.plus(mmapped), free, mmapped, rows.get(RowIds.MALLOC_FREE), source);
     }
 

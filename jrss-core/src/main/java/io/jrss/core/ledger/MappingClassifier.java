@@ -54,6 +54,7 @@ final class MappingClassifier {
         List<ClassifiedMappings.Entry> out = new ArrayList<>(maps.size());
         int arenaHeaps = 0;
         long arenaSystem = 0;
+        Map<Long, Bytes> byArena = new HashMap<>();
         for (int i = 0; i < maps.size(); i++) {
             Mapping m = maps.get(i);
             MappingKind kind = byRange(m);
@@ -62,11 +63,16 @@ final class MappingClassifier {
             if (kind == MappingKind.MALLOC_ARENA_HEAP && !m.isReservedOnly()) {
                 arenaHeaps++;
                 arenaSystem += m.size();
+                MappingHead h = headers.get(m.start());
+                byArena.merge(h == null ? m.start() : h.w0(), m.rss(), Bytes::plus);
             }
-            if (kind == MappingKind.MALLOC_MAIN_ARENA) arenaSystem += m.size();
+            if (kind == MappingKind.MALLOC_MAIN_ARENA) {
+                arenaSystem += m.size();
+                byArena.merge(0L, m.rss(), Bytes::plus);
+            }
             out.add(new ClassifiedMappings.Entry(m, kind));
         }
-        return new ClassifiedMappings(out, arenaHeaps, headersRead, Bytes.of(arenaSystem));
+        return new ClassifiedMappings(out, arenaHeaps, headersRead, Bytes.of(arenaSystem), byArena);
     }
 
     private MappingKind byRange(Mapping m) {
@@ -83,12 +89,13 @@ final class MappingClassifier {
         if (m.pathname().equals("[heap]")) return MappingKind.MALLOC_MAIN_ARENA;
         if (!m.isAnonymous() || m.isShared()) return null;
         if (isMmappedChunks(m)) return MappingKind.MALLOC_MMAPPED_CHUNK;
+        // Before stacks: a full arena heap ends in a few reserved pages that look like the next heap's guard.
+        if (isArenaHeapPart(maps, i)) return MappingKind.MALLOC_ARENA_HEAP;
         Mapping prev = i > 0 ? maps.get(i - 1) : null;
         if (m.perms().startsWith("rw") && prev != null && prev.end() == m.start() && prev.isAnonymous()
                 && prev.isReservedOnly() && prev.size() <= MAX_GUARD && m.size() <= MAX_STACK) {
             return MappingKind.THREAD_STACK;
         }
-        if (isArenaHeapPart(maps, i)) return MappingKind.MALLOC_ARENA_HEAP;
         return null;
     }
 

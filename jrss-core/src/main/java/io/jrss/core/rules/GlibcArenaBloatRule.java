@@ -10,10 +10,10 @@ import java.util.List;
 /**
  * glibc-arena-bloat: many 64 MiB arenas holding much memory, typically many threads allocating natively (seed 001).
  * Arena count alone is not a finding: an idle JVM on 2 cores already has 16 (FIELD-NOTES pitfall 2);
- * count times resident memory is.
+ * count times resident memory is, so only arenas holding at least {@link MallocAccount#BUSY} count.
  */
 public final class GlibcArenaBloatRule implements Rule {
-    static final int MIN_ARENAS = 8;
+    static final int MIN_BUSY_ARENAS = 8;
     static final Bytes MIN_RESIDENT = Bytes.ofMiB(256);
 
     @Override public String id() { return "glibc-arena-bloat"; }
@@ -23,12 +23,12 @@ public final class GlibcArenaBloatRule implements Rule {
         if (m == null) return notEvaluated("no smaps in the input");
         if (!m.allocator().equals("glibc")) return notEvaluated(m.allocator() + " is preloaded");
         double share = m.arenaResident().ratioOf(ledger.rss());
-        if (m.arenas() < MIN_ARENAS || m.arenaResident().compareTo(MIN_RESIDENT) < 0 || share < 0.2) return RuleResult.quiet();
+        if (m.busyArenas() < MIN_BUSY_ARENAS || m.arenaResident().compareTo(MIN_RESIDENT) < 0 || share < 0.2) return RuleResult.quiet();
         Integer cpus = s.cpusOnline().orNull();
         String max = s.environment().get("MALLOC_ARENA_MAX");
         return RuleResult.fired(new Finding(id(), Severity.warning,
-                m.arenas() + " malloc arenas hold " + m.arenaResident().toIec() + " resident (" + Evidence.pct(share) + " of RSS)",
-                new Evidence().value("arenas", m.arenas()).bytes("arena_resident", m.arenaResident())
+                m.busyArenas() + " malloc arenas hold " + m.arenaResident().toIec() + " resident (" + Evidence.pct(share) + " of RSS)",
+                new Evidence().value("busy_arenas", m.busyArenas()).value("arenas", m.arenas()).bytes("arena_resident", m.arenaResident())
                         .bytes("arena_committed", m.arenaSystem()).ratio("share_of_rss", share)
                         .value("cpus", cpus).value("arena_limit", cpus == null ? null : 8 * cpus)
                         .value("MALLOC_ARENA_MAX", max == null ? "(default: 8 x cores)" : max).build(),

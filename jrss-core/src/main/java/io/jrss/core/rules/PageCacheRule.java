@@ -19,6 +19,8 @@ public final class PageCacheRule implements Rule {
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         CgroupMemory cg = s.cgroupMemory().orNull();
         if (cg == null) return notEvaluated("no cgroup memory controller readings");
+        // Without a limit nobody plots usage against one, and a host cgroup always has page cache.
+        if (cg.limit() == null) return RuleResult.quiet();
         Bytes cache = cg.pageCache();
         Bytes usage = cg.usage();
         if (usage == null || !usage.isPositive()) return notEvaluated("cgroup memory usage unknown");

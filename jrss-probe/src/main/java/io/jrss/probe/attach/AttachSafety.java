@@ -51,11 +51,22 @@ public final class AttachSafety {
         return Optional.empty();
     }
 
-    /** Flags that switch attach off entirely; SIGQUIT would only make such a JVM print a thread dump. */
+    /**
+     * Flags that make jrss refuse the target. DisableAttachMechanism switches attach off (SIGQUIT would only print a
+     * thread dump). -Xrs and ReduceSignalUsage leave SIGQUIT at its default action, which kills the process; such
+     * JVMs do open their socket at startup, but one /tmp cleaner later the only way in is the signal that kills them,
+     * so jrss refuses them outright rather than depend on a file it does not control (DESIGN.md §4).
+     */
     public static Optional<String> options(int pid, JvmOptions options) {
         if (options.flag("DisableAttachMechanism").orElse(false)) {
             return Optional.of("pid " + pid + " runs with -XX:+DisableAttachMechanism, so it accepts no attach;"
                     + " restart it without that flag to use jrss");
+        }
+        String flag = options.has("-Xrs") ? "-Xrs"
+                : options.flag("ReduceSignalUsage").orElse(false) ? "-XX:+ReduceSignalUsage" : null;
+        if (flag != null) {
+            return Optional.of("pid " + pid + " runs with " + flag + ": it does not handle SIGQUIT, which jrss's attach relies on"
+                    + " and which would kill it; restart it without " + flag + " to use jrss");
         }
         return Optional.empty();
     }
