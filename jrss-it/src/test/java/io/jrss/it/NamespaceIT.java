@@ -19,7 +19,10 @@ class NamespaceIT {
     void explainsAJvmInAnotherPidNamespace() throws Exception {
         Assumptions.assumeTrue(new ProcessBuilder("unshare", "--pid", "--fork", "--mount-proc", "true").start().waitFor() == 0,
                 "unshare --pid --fork --mount-proc needs root");
-        try (TestJvm jvm = TestJvm.start(List.of("unshare", "--pid", "--fork", "--mount-proc", "--kill-child"), TestJvm.JDK17,
+        // Its own /tmp too, as in a container: the socket is reachable only through /proc/<pid>/root/tmp.
+        List<String> box = List.of("unshare", "--pid", "--fork", "--mount-proc", "--kill-child",
+                "sh", "-c", "mount -t tmpfs tmpfs /tmp && exec \"$@\"", "sh");
+        try (TestJvm jvm = TestJvm.start(box, TestJvm.JDK17,
                 List.of("-XX:NativeMemoryTracking=summary", "-Xmx128m"), "io.jrss.it.workload.Steady")) {
             int pid = jvm.pid();
             String nspid = Files.readAllLines(Path.of("/proc/" + pid + "/status")).stream().filter(l -> l.startsWith("NSpid:"))

@@ -52,13 +52,11 @@ final class TestJvm implements AutoCloseable {
         return jvm;
     }
 
-    /** The JVM's host pid: under unshare, java is the child of the unshare process. */
-    int pid() throws IOException {
-        long pid = process.pid();
-        String comm = Files.readString(Path.of("/proc/" + pid + "/comm")).strip();
-        if (comm.equals("java")) return (int) pid;
-        String children = Files.readString(Path.of("/proc/" + pid + "/task/" + pid + "/children")).strip();
-        return Integer.parseInt(children.split("\\s+")[0]);
+    /** The JVM's host pid: under unshare (and sh), java is a descendant of the process started. */
+    int pid() {
+        if (process.info().command().orElse("").endsWith("/java")) return (int) process.pid();
+        return (int) process.descendants().filter(p -> p.info().command().orElse("").endsWith("/java"))
+                .findFirst().orElseThrow(() -> new IllegalStateException("no java under " + process.pid())).pid();
     }
 
     static boolean hasJdk25() { return Files.isExecutable(JDK25.resolve("bin/java")); }

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How long {@code jrss explain} takes on a live JVM with 1,000 threads, against gathering the same readings by hand:
+ * one {@code jcmd} process per diagnostic command and {@code cat} for each /proc file, as the seeds' authors did.
+ * Both sides run alternately in one process, several rounds, and the medians are printed with their ratio.
+ *
+ * Run: {@code bench/run} (or {@code java -cp bench/target/classes io.jrss.bench.ExplainBench jrss-cli/target/jrss.jar})
+ */
+public final class ExplainBench {
+    static final List<String> JCMDS = List.of("VM.version", "VM.flags", "VM.command_line", "VM.system_properties",
+            "GC.heap_info", "VM.metaspace", "Compiler.codecache", "VM.native_memory summary", "VM.info");
+    static final List<String> PROC = List.of("status", "smaps_rollup", "smaps", "cmdline", "environ", "cgroup");
+
+    public static void main(String[] args) throws Exception {
+        String jar = args.length > 0 ? args[0] : "jrss-cli/target/jrss.jar";
+        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 7;
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
+        Process target = new ProcessBuilder(java, "-XX:NativeMemoryTracking=summary", "-Xmx128m", "-cp",
+                System.getProperty("java.class.path"), ManyThreads.class.getName(), "1000").redirectErrorStream(true).start();
+        try {
+            BufferedReader r = new BufferedReader(new InputStreamReader(target.getInputStream()));
+            if (!"READY".equals(r.readLine())) throw new IllegalStateException("target did not start");
+            String pid = Long.toString(target.pid());
+            run(List.of(java, "-jar", jar, "explain", pid, "--json")); // warm the attach listener and the page cache
+            long[] jrss = new long[rounds], byHand = new long[rounds];
+            for (int i = 0; i < rounds; i++) {
+                jrss[i] = run(List.of(java, "-jar", jar, "explain", pid, "--json"));
+                long t = 0;
+                for (String c : JCMDS) {
+                    List<String> cmd = new ArrayList<>(List.of(jcmd, pid));
+                    cmd.addAll(Arrays.asList(c.split(" ")));
+                    t += run(cmd);
+                }
+                for (String f : PROC) t += run(List.of("cat", "/proc/" + pid + "/" + f));
+                byHand[i] = t;
+            }
+            double a = median(jrss) / 1e6, b = median(byHand) / 1e6;
+            System.out.printf(Locale.ROOT, "target: 1000 threads, NMT summary, pid %s, %d rounds%n", pid, rounds);
+            System.out.printf(Locale.ROOT, "jrss explain --json (one process, all readings, ledger, rules): median %7.0f ms%n", a);
+            System.out.printf(Locale.ROOT, "by hand (%d jcmd processes + %d cat of /proc):                   median %7.0f ms%n",
+                    JCMDS.size(), PROC.size(), b);
+            System.out.printf(Locale.ROOT, "ratio jrss / by hand: %.2f%n", a / b);
+        } finally {
+            target.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    static long run(List<String> cmd) throws IOException, InterruptedException {
+        long t0 = System.nanoTime();
+        Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        if (p.waitFor() != 0) throw new IllegalStateException(String.join(" ", cmd) + " exited " + p.exitValue());
+        return System.nanoTime() - t0;
+    }
+
+    static double median(long[] v) {
+        long[] s = v.clone();
+        Arrays.sort(s);
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2.0;
+    }
+}
