@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** The command line in-process: exit codes, output streams, help that teaches, usage errors. */
+class CliTest {
+    record Run(int exit, String out, String err) {}
+
+    static Run run(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        CommandLine cl = Jrss.commandLine();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        int exit = cl.execute(args);
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    static String capture(String name) { return Path.of(System.getProperty("jrss.captures"), name).toString(); }
+
+    @Test
+    void helpListsTheCommandsAndHowToStart() {
+        Run r = run("--help");
+        assertEquals(0, r.exit());
+        for (String s : new String[] {"ps", "explain", "capture", "demo", "jrss explain <pid>"}) assertTrue(r.out().contains(s), s);
+        Run explain = run("explain", "--help");
+        assertTrue(explain.out().contains("--capture=DIR"), explain.out());
+        assertTrue(explain.out().contains("Exit codes"), explain.out());
+    }
+
+    @Test
+    void explainFromACapturePrintsOneJsonObjectAndNothingElse() throws Exception {
+        Run r = run("explain", "--capture", capture("jdk17-g1-native-mix"), "--json");
+        assertEquals(0, r.exit(), r.err());
+        JsonNode json = new ObjectMapper().readTree(r.out());
+        assertEquals(911, json.at("/target/pid").asInt());
+        assertEquals("glibc-fragmentation", json.at("/findings/0/id").asText());
+        assertEquals("", r.err());
+    }
+
+    @Test
+    void textReportHasNoColourWhenNotOnATerminal() {
+        Run r = run("explain", "--capture", capture("jdk25-g1-native-mix"));
+        assertEquals(0, r.exit(), r.err());
+        assertFalse(r.out().contains("\u001b["), "ANSI escapes in piped output");
+        assertTrue(r.out().contains("glibc-fragmentation"));
+    }
+
+    @Test
+    void usageErrorsAreOneLineAndExitTwo() {
+        Run both = run("explain", "4242", "--capture", capture("jdk17-g1-native-mix"));
+        assertEquals(2, both.exit());
+        assertEquals("jrss explain: give either a target or --capture DIR, not both", both.err().strip());
+        Run unknown = run("explain", "--frobnicate");
+        assertEquals(2, unknown.exit());
+        assertTrue(unknown.err().startsWith("jrss explain: Unknown option: '--frobnicate'"), unknown.err());
+        Run noOutput = run("capture", "4242");
+        assertEquals(2, noOutput.exit());
+        assertTrue(noOutput.err().contains("--output"), noOutput.err());
+    }
+}
