@@ -2,6 +2,8 @@
 package io.jrss.probe.proc;
 
 import io.jrss.core.model.ProcStatus;
+import io.jrss.core.parse.ParseException;
+import io.jrss.core.parse.ProcStatusParser;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -39,7 +41,11 @@ public final class ProcPid {
     public boolean exists() { return Files.isDirectory(dir()); }
 
     public ProcStatus status() throws IOException {
-        return ProcStatusReader.parse(read("status"));
+        try {
+            return ProcStatusParser.parse(read("status"));
+        } catch (ParseException e) {
+            throw new IOException("/proc/" + pid + "/status: " + e.getMessage(), e);
+        }
     }
 
     /** argv as the process set it: NUL-separated in {@code /proc/<pid>/cmdline}; empty for kernel threads. */

@@ -3,6 +3,7 @@ package io.jrss.probe.proc;
 
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.ProcStatus;
+import io.jrss.core.parse.ProcStatusParser;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -11,7 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class ProcStatusReaderTest {
+/** What the probe needs from core's status parser before it may touch a process. */
+class ProcStatusFieldsTest {
     // Excerpt of /proc/<pid>/status of a JVM in a pid namespace, Linux 6.1 (Debian 12).
     private static final String STATUS = String.join("\n",
             "Name:\tjava", "State:\tS (sleeping)", "Pid:\t20345", "Uid:\t1001\t1002\t1002\t1002",
@@ -20,7 +22,7 @@ class ProcStatusReaderTest {
 
     @Test
     void readsIdsNamespacePidRssAndSignalMasks() {
-        ProcStatus s = ProcStatusReader.parse(STATUS);
+        ProcStatus s = ProcStatusParser.parse(STATUS);
         assertEquals(20345, s.pid());
         assertEquals(List.of(20345, 7), s.nspid());
         assertEquals(7, s.namespacePid());
@@ -35,6 +37,6 @@ class ProcStatusReaderTest {
     @Test
     void aJvmWithXrsDoesNotCatchSigquit() {
         // SigCgt of `java -Xrs` (JDK 17 and 25): SIGQUIT's bit 0x4 is clear.
-        assertFalse(ProcStatusReader.parse("Pid:\t1\nSigCgt:\t0000000101001cc8\n").catches(3));
+        assertFalse(ProcStatusParser.parse(STATUS.replace("0000000101005ccf", "0000000101001cc8")).catches(3));
     }
 }
