@@ -31,7 +31,7 @@ public record Snapshot(int pid, Instant time, Reading<JvmVersion> version, Readi
     public List<Unavailable> unavailable() {
         List<Unavailable> out = new ArrayList<>();
         for (Reading<?> r : List.of(version, flags, nmt, heap, metaspace, codeCache, vmInfo, mallocInfo, status, rollup,
-                smaps, cgroupMemory, cgroupCpu, cpusOnline, loadAverage, thpEnabled)) {
+                smaps, mappingHeads, cgroupMemory, cgroupCpu, cpusOnline, loadAverage, thpEnabled)) {
             r.why().ifPresent(out::add);
         }
         return out;

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.lab;
+
+import java.util.List;
+import java.util.Optional;
+
+/** The catalogue of lab scenarios, one per memory phenomenon of the seeds and DESIGN.md §6. */
+public final class Scenarios {
+    private static final String LAB = "io.jrss.lab.";
+
+    private static Scenario s(String name, String cls, String shows, List<String> flags, int minJdk, Scenario.Container c,
+                              List<String> findings, boolean timeline) {
+        return new Scenario(name, LAB + cls, shows, flags, minJdk, c, findings, timeline);
+    }
+
+    private static final List<Scenario> ALL = List.of(
+            s("healthy", "Healthy", "a steady service with a stable footprint: the control, no finding may fire",
+                    List.of("-Xmx256m"), 17, Scenario.Container.NONE, List.of(), false),
+            s("heap-leak", "HeapLeak", "a live set that keeps growing until the heap is nearly full",
+                    List.of("-Xmx512m"), 17, Scenario.Container.NONE, List.of("heap-leak"), true),
+            s("heap-overcommitted", "HeapOvercommitted", "a heap that grew for a burst and is not given back",
+                    List.of("-Xms64m", "-Xmx1g", "-XX:+UseG1GC"), 17, Scenario.Container.NONE, List.of("heap-overcommitted"), true),
+            s("metaspace-leak", "MetaspaceLeak", "class loaders that are never released, each with its own classes",
+                    List.of("-Xmx256m"), 17, Scenario.Container.NONE, List.of("metaspace-leak"), true),
+            s("thread-leak", "ThreadLeak", "threads that keep being started and parked",
+                    List.of("-Xmx256m"), 17, Scenario.Container.NONE, List.of("thread-leak"), true),
+            s("code-cache-full", "CodeCacheFull", "a small code cache filled by generated classes until the JIT stops",
+                    List.of("-Xmx256m", "-XX:ReservedCodeCacheSize=8m", "-XX:-SegmentedCodeCache"), 17, Scenario.Container.NONE,
+                    List.of("code-cache-full"), false),
+            s("direct-buffer-leak", "DirectBufferLeak", "direct buffers kept forever, up to 94% of MaxDirectMemorySize",
+                    List.of("-Xmx256m", "-XX:MaxDirectMemorySize=64m"), 17, Scenario.Container.NONE, List.of("direct-buffer-leak"), false),
+            s("direct-buffer-cache", "DirectBufferCache",
+                    "16 threads readAllBytes() 32 MiB files through channel streams; the temporary buffer cache keeps them (seed 004)",
+                    List.of("-Xmx256m"), 18, Scenario.Container.NONE, List.of("direct-buffer-cache"), true),
+            s("native-leak", "NativeLeak", "zlib Deflaters and Inflaters never ended: native memory NMT never sees",
+                    List.of("-Xmx256m"), 17, Scenario.Container.NONE, List.of("native-leak"), true),
+            s("glibc-fragmentation", "GlibcFragmentation",
+                    "seed 003's two waves through zlib from 4 threads: keep the later allocations, free the earlier ones",
+                    List.of("-Xmx128m"), 17, Scenario.Container.NONE, List.of("glibc-fragmentation"), false),
+            s("glibc-arena-bloat", "GlibcArenaBloat", "64 threads each holding 8 MiB of zlib state: arenas toward 8 x cores",
+                    List.of("-Xmx256m"), 17, Scenario.Container.NONE, List.of("glibc-arena-bloat"), false),
+            s("mapped-files", "MappedFiles", "a 256 MiB file mapped and read through a MappedByteBuffer",
+                    List.of("-Xmx128m"), 17, Scenario.Container.NONE, List.of("mapped-files"), false),
+            s("zgc-shared-memory", "ZgcSharedMemory", "a ZGC heap that grows and shrinks; on JDK 17 it is shared memory mapped 3 times",
+                    List.of("-XX:+UseZGC", "-Xmx512m"), 17, Scenario.Container.NONE, List.of("zgc-shared-memory"), false),
+            s("cpu-throttling", "CpuThrottling", "GC-heavy work in a cgroup with a 0.2 CPU quota",
+                    List.of("-Xmx256m"), 17, Scenario.Container.CPU_QUOTA, List.of("cpu-throttling"), false),
+            s("container-limit-risk", "ContainerLimitRisk", "a 1 GiB max heap in a 384 MiB memory cgroup, filling toward the limit",
+                    List.of("-Xmx1g"), 17, Scenario.Container.MEMORY_LIMIT, List.of("container-limit-risk"), false));
+
+    public static List<Scenario> all() { return ALL; }
+
+    public static Optional<Scenario> named(String name) { return ALL.stream().filter(s -> s.name().equals(name)).findFirst(); }
+
+    private Scenarios() {}
+}
