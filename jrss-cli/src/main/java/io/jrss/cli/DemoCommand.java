@@ -7,19 +7,27 @@ import io.jrss.core.rules.Finding;
 import io.jrss.report.JsonReport;
 import io.jrss.report.TextReport;
 import java.io.PrintWriter;
+import io.jrss.lab.LabRunner;
+import io.jrss.lab.Scenario;
+import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Run a real diagnosis end to end: start the bundled workload io.jrss.lab.NativeMix in a child JVM",
-                "(direct buffers, zlib streams never ended, and glibc fragmentation from two waves of native",
-                "allocations), explain it while it runs, print the ledger and the findings, and stop it.", ""})
+        description = {"Run a real diagnosis end to end: start a lab scenario in a child JVM (by default",
+                "glibc-fragmentation: seed 003's two waves of native allocations from 4 threads), explain it while it",
+                "runs, print the ledger, the findings and the verdict, and stop it.", ""},
+        footer = {"", "Examples:", "  jrss demo", "  jrss demo direct-buffer-leak", "  jrss lab list      (the other scenarios)"})
 final class DemoCommand implements Callable<Integer> {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "<scenario>", defaultValue = "glibc-fragmentation",
+            description = "The lab scenario to diagnose (default: ${DEFAULT-VALUE}).")
+    String scenario;
     @Option(names = "--json", description = "Print the diagnosis as one JSON object on stdout.")
     boolean json;
     @Option(names = "--no-color", description = "No ANSI colours even on a terminal.")
@@ -29,20 +37,23 @@ final class DemoCommand implements Callable<Integer> {
     Duration timeout;
     @Spec CommandSpec spec;
 
-    static final List<String> JVM_FLAGS = List.of("-XX:NativeMemoryTracking=summary", "-Xmx128m");
-
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter out = spec.commandLine().getOut();
         long t0 = System.nanoTime();
-        err.println("jrss demo: starting io.jrss.lab.NativeMix " + String.join(" ", JVM_FLAGS) + " ...");
+        Scenario s = LabRunCommand.scenario(scenario);
+        Path jdk = Jdks.find(s.minJdk());
+        err.println("jrss demo: starting scenario " + s.name() + " (" + s.shows() + ")");
+        err.println("jrss demo: " + jdk.resolve("bin/java") + " -XX:NativeMemoryTracking=summary " + String.join(" ", s.jvmFlags())
+                + " " + s.mainClass() + " ... waiting for READY");
         err.flush();
-        try (ChildJvm child = ChildJvm.start("io.jrss.lab.NativeMix", JVM_FLAGS, timeout, err)) {
+        try (LabRunner child = LabRunner.start(s, jdk, System.getProperty("java.class.path"), Map.of(), timeout, null)) {
+            int pid = (int) child.pid();
             err.printf("jrss demo: pid %d is READY after %.1f s; explaining it (this only reads the target)%n",
-                    child.pid(), (System.nanoTime() - t0) / 1e9);
+                    pid, (System.nanoTime() - t0) / 1e9);
             err.flush();
-            var capture = Live.capture(child.pid(), Duration.ofSeconds(10), false, err, Live.terminal() && !json);
+            var capture = Live.capture(pid, Duration.ofSeconds(10), false, err, Live.terminal() && !json);
             Diagnosis d = Diagnosis.of(SnapshotParser.parse(capture));
             if (json) {
                 JsonReport.write(d, out);
@@ -51,7 +62,7 @@ final class DemoCommand implements Callable<Integer> {
                 out.println(verdict(d));
                 out.flush();
             }
-            err.printf("jrss demo: done in %.1f s; stopping pid %d%n", (System.nanoTime() - t0) / 1e9, child.pid());
+            err.printf("jrss demo: done in %.1f s; stopping pid %d%n", (System.nanoTime() - t0) / 1e9, pid);
             err.flush();
         }
         return 0;

@@ -21,7 +21,7 @@ final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLin
     @Override
     public int handleExecutionException(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
         boolean debug = parsed.hasMatchedOption("--debug") || parsed.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--debug"));
-        String prefix = "jrss " + cl.getCommandName() + ": ";
+        String prefix = cl.getCommandSpec().qualifiedName() + ": ";
         Throwable t = e instanceof UncheckedIOException u ? u.getCause() : e;
         String message = message(t);
         if (message == null) {
@@ -47,8 +47,8 @@ final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLin
     @Override
     public int handleParseException(CommandLine.ParameterException e, String[] args) {
         CommandLine cl = e.getCommandLine();
-        cl.getErr().println("jrss " + cl.getCommandName() + ": " + e.getMessage());
-        cl.getErr().println("Try 'jrss " + (cl.getParent() == null ? "" : cl.getCommandName() + " ") + "--help' for usage.");
+        cl.getErr().println(cl.getCommandSpec().qualifiedName() + ": " + e.getMessage());
+        cl.getErr().println("Try '" + cl.getCommandSpec().qualifiedName() + " --help' for usage.");
         return USAGE;
     }
 

@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
         footer = {"", "Start with:  jrss ps            (the local JVMs)",
                 "             jrss explain <pid>  (the ledger of its RSS and the findings)",
                 "             jrss demo           (a real diagnosis of a bundled workload)"},
-        subcommands = {PsCommand.class, ExplainCommand.class, CaptureCommand.class, DemoCommand.class,
+        subcommands = {PsCommand.class, ExplainCommand.class, CaptureCommand.class, DemoCommand.class, LabCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Jrss {
     @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT, description = "Print stack traces of errors.")

@@ -15,7 +15,7 @@ public final class Scenarios {
 
     private static final List<Scenario> ALL = List.of(
             s("healthy", "Healthy", "a steady service with a stable footprint: the control, no finding may fire",
-                    List.of("-Xmx256m"), 17, Scenario.Container.NONE, List.of(), false),
+                    List.of("-Xms128m", "-Xmx128m", "-XX:+AlwaysPreTouch"), 17, Scenario.Container.NONE, List.of(), false),
             s("heap-leak", "HeapLeak", "a live set that keeps growing until the heap is nearly full",
                     List.of("-Xmx512m"), 17, Scenario.Container.NONE, List.of("heap-leak"), true),
             s("heap-overcommitted", "HeapOvercommitted", "a heap that grew for a burst and is not given back",
@@ -25,7 +25,7 @@ public final class Scenarios {
             s("thread-leak", "ThreadLeak", "threads that keep being started and parked",
                     List.of("-Xmx256m"), 17, Scenario.Container.NONE, List.of("thread-leak"), true),
             s("code-cache-full", "CodeCacheFull", "a small code cache filled by generated classes until the JIT stops",
-                    List.of("-Xmx256m", "-XX:ReservedCodeCacheSize=8m", "-XX:-SegmentedCodeCache"), 17, Scenario.Container.NONE,
+                    List.of("-Xmx256m", "-XX:ReservedCodeCacheSize=8m", "-XX:-SegmentedCodeCache", "-XX:TieredStopAtLevel=1"), 17, Scenario.Container.NONE,
                     List.of("code-cache-full"), false),
             s("direct-buffer-leak", "DirectBufferLeak", "direct buffers kept forever, up to 94% of MaxDirectMemorySize",
                     List.of("-Xmx256m", "-XX:MaxDirectMemorySize=64m"), 17, Scenario.Container.NONE, List.of("direct-buffer-leak"), false),

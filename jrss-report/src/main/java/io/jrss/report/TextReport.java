@@ -55,7 +55,8 @@ public final class TextReport {
         String java = s.version().map(v -> "Java " + v.version()).value().orElse("Java ?");
         String vendor = s.vendor() == null ? "" : " (" + s.vendor() + ")";
         String nmt = "NMT " + s.nmt().map(n -> n.level()).value().orElse("off");
-        String alloc = l.malloc() == null ? "" : ", " + l.malloc().allocator() + " malloc, " + l.malloc().arenas() + " arenas";
+        String alloc = l.malloc() == null ? "" : ", " + l.malloc().allocator() + " malloc"
+                + (l.malloc().allocator().equals("glibc") ? ", " + l.malloc().arenas() + " arenas" : "");
         return java + vendor + ", " + s.gc() + ", " + nmt + alloc + ", " + s.time();
     }
 

@@ -8,7 +8,7 @@ public final class Rules {
     public static List<Rule> snapshotRules() {
         return List.of(new ContainerLimitRule(), new DirectBufferLimitRule(), new GlibcFragmentationRule(),
                 new GlibcArenaBloatRule(), new CpuThrottlingRule(), new SwapRule(), new ThpRule(), new ZgcSharedMemoryRule(),
-                new PageCacheRule(), new MappedFilesRule(), new NmtOffRule());
+                new CodeCacheFullRule(), new PageCacheRule(), new MappedFilesRule(), new NmtOffRule());
     }
 
     private Rules() {}

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.cli;
+
+import io.jrss.lab.LabRunner;
+import io.jrss.lab.Scenario;
+import io.jrss.lab.Scenarios;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Start a scenario in a child JVM with its flags and NMT summary (inside its cgroup if it needs one),",
+                "wait for READY, print its pid, and keep it running until Ctrl-C or --duration. Its output goes to stderr.", ""},
+        footer = {"", "Example:", "  jrss lab run glibc-fragmentation      # then, in another terminal: jrss explain <pid>"})
+final class LabRunCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "<scenario>", description = "A name from 'jrss lab list'.")
+    String name;
+    @Option(names = "--jdk", paramLabel = "PATH", description = "The JDK to run it on (default: this one, or a newer one if the scenario needs it).")
+    Path jdk;
+    @Option(names = "--allocator", paramLabel = "NAME", defaultValue = "glibc", description = "glibc (default), jemalloc, tcmalloc or mimalloc.")
+    String allocator;
+    @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class, description = "Stop after this long, e.g. 30s, 5m.")
+    Duration duration;
+    @Spec CommandSpec spec;
+
+    @Override public Integer call() throws Exception {
+        Scenario s = scenario(name);
+        Path home = jdk != null ? jdk : Jdks.find(s.minJdk());
+        PrintWriter out = spec.commandLine().getOut();
+        try (LabRunner run = LabRunner.start(s, home, System.getProperty("java.class.path"), Allocators.environment(allocator),
+                Duration.ofSeconds(60), System.err)) {
+            out.println("scenario " + s.name() + " is READY as pid " + run.pid() + " (" + home + ", " + allocator + ", " + run.where()
+                    + "); " + (duration == null ? "Ctrl-C to stop" : "stopping in " + duration.toSeconds() + " s"));
+            out.flush();
+            boolean exited = run.waitFor(duration == null ? Duration.ofDays(365) : duration);
+            if (exited) throw new java.io.IOException("scenario " + s.name() + " exited by itself");
+        }
+        return 0;
+    }
+
+    static Scenario scenario(String name) {
+        return Scenarios.named(name).orElseThrow(() -> new Errors.UsageException("no scenario '" + name + "'; see 'jrss lab list'"));
+    }
+}

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.rules;
+
+import io.jrss.core.ledger.Ledger;
+import io.jrss.core.model.Bytes;
+import io.jrss.core.model.CodeCache;
+import io.jrss.core.model.CodeHeap;
+import io.jrss.core.model.Snapshot;
+import java.util.List;
+
+/**
+ * code-cache-full: the code cache is (nearly) full, or HotSpot already stopped compiling ("CodeCache is full.
+ * Compiler has been disabled."): from then on new hot code runs interpreted, and the service slows down.
+ */
+public final class CodeCacheFullRule implements Rule {
+    static final double WARN = 0.9;
+
+    @Override public String id() { return "code-cache-full"; }
+
+    @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
+        CodeCache cc = s.codeCache().orNull();
+        if (cc == null) return notEvaluated("Compiler.codecache was not read");
+        Bytes size = cc.size(), used = cc.used();
+        double share = used.ratioOf(size);
+        CodeHeap fullest = cc.heaps().stream().max((a, b) -> Double.compare(a.used().ratioOf(a.size()), b.used().ratioOf(b.size())))
+                .orElse(null);
+        double fullestShare = fullest == null ? 0 : fullest.used().ratioOf(fullest.size());
+        if (cc.compilationEnabled() && share < WARN && fullestShare < WARN) return RuleResult.quiet();
+        Bytes reserved = s.flags().value().flatMap(f -> f.bytes("ReservedCodeCacheSize")).orElse(size);
+        return RuleResult.fired(new Finding(id(), cc.compilationEnabled() ? Severity.warning : Severity.critical,
+                (cc.compilationEnabled() ? "The code cache is " + Evidence.pct(share) + " full" : "The JIT has stopped: the code cache is full")
+                        + " (" + used.toIec() + " of " + size.toIec() + ")",
+                new Evidence().bytes("code_cache_used", used).bytes("code_cache_size", size).ratio("share_used", share)
+                        .value("fullest_code_heap", fullest == null ? null : fullest.name()).ratio("fullest_share_used", fullestShare)
+                        .value("compilation_enabled", cc.compilationEnabled()).bytes("ReservedCodeCacheSize", reserved).build(),
+                List.of("Raise the limit: -XX:ReservedCodeCacheSize=" + Math.max(256, reserved.value() * 2 >> 20) + "m",
+                        "Find what generates code: many generated classes (proxies, lambdas, scripting) each bring compiled methods",
+                        "Keep -XX:+UseCodeCacheFlushing on (the default) so cold code is evicted"),
+                "high"));
+    }
+}

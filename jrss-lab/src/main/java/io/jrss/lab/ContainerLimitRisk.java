@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.lab;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What it does: a JVM told it may use a 1 GiB heap (-Xmx1g) inside a 384 MiB memory cgroup (the lab runner creates
+ * it; the JVM was started before it moved in, so its ergonomics never saw the limit). It fills its heap with 1 MiB
+ * arrays (each exactly one G1 region: 1 MiB minus the 16-byte array header) until RSS is 85% of the limit, prints
+ * READY, then keeps adding one array every 2 s up to 90% of the limit and holds there: the next burst, or the heap
+ * growing as -Xmx allows, would end in the kernel's OOM killer, not in an OutOfMemoryError. It reads its limit from
+ * its own cgroup (v1 memory.limit_in_bytes); outside a limit it behaves as if under 384 MiB.
+ *
+ * What you should see: the cgroup's memory.limit_in_bytes 402653184, VmRSS about MEASURED (MEASURED of the
+ * limit) at READY, memory.usage_in_bytes close to it, and MaxHeapSize 1 GiB in {@code jcmd <pid> VM.flags}.
+ * jrss: container-limit-risk.
+ *
+ * Run with: {@code jrss lab run container-limit-risk}, or by hand in a memory cgroup:
+ * {@code java -XX:NativeMemoryTracking=summary -Xmx1g -cp jrss-lab/target/classes io.jrss.lab.ContainerLimitRisk}
+ */
+public final class ContainerLimitRisk {
+    static final long DEFAULT_LIMIT = 384L << 20; // the lab's cgroup limit, when none is found
+    static final double READY_SHARE = 0.85, CAP_SHARE = 0.90; // jrss warns at 85% of the limit
+    static final int ARRAY_BYTES = (1 << 20) - 16; // with its header exactly one 1 MiB region: no waste, never copied
+    static final long ONE_ARRAY_EVERY_MILLIS = 2_000;
+
+    static final List<byte[]> HELD = new ArrayList<>();
+
+    public static void main(String[] args) throws Exception {
+        long limit = limit();
+        while (rss() < READY_SHARE * limit) HELD.add(touched());
+        System.out.println("READY");
+        System.out.flush();
+        while (true) {
+            Thread.sleep(ONE_ARRAY_EVERY_MILLIS);
+            if (rss() + (1 << 20) < CAP_SHARE * limit) HELD.add(touched());
+        }
+    }
+
+    static byte[] touched() {
+        byte[] b = new byte[ARRAY_BYTES];
+        for (int i = 0; i < b.length; i += 4096) b[i] = 1;
+        return b;
+    }
+
+    /** VmRSS from /proc/self/status, in bytes. */
+    static long rss() throws Exception {
+        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            if (line.startsWith("VmRSS:")) return Long.parseLong(line.replaceAll("\\D", "")) << 10;
+        }
+        throw new IllegalStateException("no VmRSS in /proc/self/status");
+    }
+
+    /** This process's cgroup v1 memory limit, or {@link #DEFAULT_LIMIT} when there is none below 3 GiB. */
+    static long limit() throws Exception {
+        for (String line : Files.readAllLines(Path.of("/proc/self/cgroup"))) {
+            String[] f = line.split(":", 3); // hierarchy-id:controllers:path
+            if (f.length == 3 && List.of(f[1].split(",")).contains("memory")) {
+                Path p = Path.of("/sys/fs/cgroup/memory" + f[2], "memory.limit_in_bytes");
+                if (Files.isReadable(p)) {
+                    long limit = Long.parseLong(Files.readString(p).trim());
+                    if (limit < 3L << 30) return limit;
+                }
+            }
+        }
+        return DEFAULT_LIMIT;
+    }
+}
