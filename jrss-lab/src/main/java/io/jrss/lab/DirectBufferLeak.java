@@ -11,8 +11,8 @@ import java.util.List;
  * -XX:MaxDirectMemorySize=64m. One more would leave 3 MiB; the next burst would throw
  * {@code OutOfMemoryError: Cannot reserve 1048576 bytes of direct buffer memory}.
  *
- * What you should see: NMT Other committed about MEASURED (direct buffers are malloc'd through Unsafe, tagged
- * Other), the "direct" BufferPoolMXBean at 62,914,560 bytes, RSS about MEASURED. jrss: direct-buffer-leak.
+ * What you should see: NMT Other committed 61,440 KB (direct buffers are malloc'd through Unsafe, tagged
+ * Other), the "direct" BufferPoolMXBean at 62,914,560 bytes, RSS about 98 MiB (JDK 17.0.15). jrss: direct-buffer-leak.
  *
  * Run with: {@code java -XX:NativeMemoryTracking=summary -Xmx256m -XX:MaxDirectMemorySize=64m -cp jrss-lab/target/classes io.jrss.lab.DirectBufferLeak}
  * It prints READY once the 60 MiB are held and keeps them until killed.

@@ -15,9 +15,10 @@ import java.util.zip.Deflater;
  * they stay parked. glibc gives each thread that allocates an arena of its own, up to 8 x cores (16 on 2 cores), so
  * the threads share the 16 arenas 4 to a arena: about 32 MiB resident in each 64 MiB arena heap.
  *
- * What you should see: jcmd VM.info "C-Heap outstanding allocations" about MEASURED; in /proc/<pid>/smaps about
- * MEASURED anonymous mappings at 64 MiB-aligned addresses (arena heaps) holding 16 MiB or more, MEASURED in all; RSS
- * about MEASURED. With MALLOC_ARENA_MAX=2 the same memory sits in 2 arenas. jrss: glibc-arena-bloat.
+ * What you should see: jcmd VM.info "C-Heap outstanding allocations" about 510 MiB; in /proc/<pid>/smaps 15
+ * anonymous mappings at 64 MiB-aligned addresses (arena heaps) holding 16 MiB or more, about 465 MiB in all; RSS
+ * about 645 MiB (JDK 17.0.15, glibc 2.36). With MALLOC_ARENA_MAX=2 the same memory sits in the main arena and one
+ * other (4 heaps of 64 MiB): RSS is the same here, as nothing is freed; the arenas only multiply what is kept. jrss: glibc-arena-bloat.
  *
  * Run with: {@code java -XX:NativeMemoryTracking=summary -Xmx256m -cp jrss-lab/target/classes io.jrss.lab.GlibcArenaBloat}
  * It prints READY once every thread holds its deflaters and keeps them until killed.

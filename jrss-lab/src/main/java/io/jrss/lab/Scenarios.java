@@ -41,7 +41,7 @@ public final class Scenarios {
                     List.of("-Xmx256m"), 17, Scenario.Container.NONE, List.of("glibc-arena-bloat"), false),
             s("mapped-files", "MappedFiles", "a 256 MiB file mapped and read through a MappedByteBuffer",
                     List.of("-Xmx128m"), 17, Scenario.Container.NONE, List.of("mapped-files"), false),
-            s("zgc-shared-memory", "ZgcSharedMemory", "a ZGC heap that grows and shrinks; on JDK 17 it is shared memory mapped 3 times",
+            s("zgc-shared-memory", "ZgcSharedMemory", "a ZGC heap churned through many cycles; on JDK 17 it is shared memory (memfd:java_heap) mapped 3 times",
                     List.of("-XX:+UseZGC", "-Xmx512m"), 17, Scenario.Container.NONE, List.of("zgc-shared-memory"), false),
             s("cpu-throttling", "CpuThrottling", "GC-heavy work in a cgroup with a 0.2 CPU quota",
                     List.of("-Xmx256m"), 17, Scenario.Container.CPU_QUOTA, List.of("cpu-throttling"), false),

@@ -9,8 +9,8 @@ import java.util.concurrent.locks.LockSupport;
  * stack, as a real request does) and parks forever at the bottom. 500 threads are started at once, then 5 per
  * second up to 3,000 (reached after about 8 minutes).
  *
- * What you should see: Threads in /proc/<pid>/status about MEASURED at READY and +MEASURED over 4 s; NMT Thread
- * (threads #N) the same count, committed about MEASURED. jrss watch: thread-leak.
+ * What you should see: Threads in /proc/<pid>/status about 520 at READY and +22 over 4 s; NMT Thread
+ * (thread #521) the same count, stack committed about 58 MiB, 115 KiB a thread (JDK 17.0.15). jrss watch: thread-leak.
  *
  * Run with: {@code java -XX:NativeMemoryTracking=summary -Xmx256m -cp jrss-lab/target/classes io.jrss.lab.ThreadLeak}
  * It prints READY once the first 500 threads are parked and keeps leaking 5 threads a second.
