@@ -31,24 +31,32 @@ public final class GlibcFragmentation {
     public static void main(String[] args) throws Exception {
         byte[] input = new byte[128 << 10];
         new Random(3).nextBytes(input);
-        CountDownLatch done = new CountDownLatch(THREADS);
-        for (int t = 0; t < THREADS; t++) {
+        twoWaves(input, THREADS, PAIRS_PER_THREAD, SURVIVORS);
+        System.out.println("READY");
+        System.out.flush();
+        Thread.sleep(Long.MAX_VALUE);
+    }
+
+    /**
+     * Seed 003's pattern from {@code threads} threads: each creates deflaters A and B alternately, then ends every A.
+     * The freed A blocks sit between live B blocks, so glibc cannot return them. The B waves go to {@code survivors}.
+     */
+    static void twoWaves(byte[] input, int threads, int pairsPerThread, List<Object> survivors) throws InterruptedException {
+        CountDownLatch done = new CountDownLatch(threads);
+        for (int t = 0; t < threads; t++) {
             Thread worker = new Thread(() -> {
                 List<Deflater> a = new ArrayList<>(), b = new ArrayList<>();
-                for (int i = 0; i < PAIRS_PER_THREAD; i++) {
+                for (int i = 0; i < pairsPerThread; i++) {
                     a.add(touched(input));
                     b.add(touched(input));
                 }
                 a.forEach(Deflater::end); // wave A freed, wave B survives between the holes
-                synchronized (SURVIVORS) { SURVIVORS.add(b); }
+                synchronized (survivors) { survivors.add(b); }
                 done.countDown();
             }, "two-wave-" + t);
             worker.start();
         }
         done.await();
-        System.out.println("READY");
-        System.out.flush();
-        Thread.sleep(Long.MAX_VALUE);
     }
 
     /** A deflater whose window, hash chains and pending buffer have all been written to. */

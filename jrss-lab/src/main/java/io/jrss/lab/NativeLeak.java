@@ -41,10 +41,8 @@ public final class NativeLeak {
     }
 
     static void leakPair(byte[] input, byte[] compressed) throws Exception {
-        Deflater d = new Deflater(Deflater.BEST_SPEED);
-        d.setInput(input);
+        Deflater d = GlibcFragmentation.touched(input);
         byte[] out = new byte[64 << 10];
-        while (d.deflate(out, 0, out.length, Deflater.SYNC_FLUSH) == out.length) { /* every buffer written */ }
         Inflater i = new Inflater();
         i.setInput(compressed);
         while (i.inflate(out) > 0) { /* the 32 KiB window is allocated on the first inflate */ }

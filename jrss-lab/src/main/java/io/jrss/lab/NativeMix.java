@@ -5,8 +5,6 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.CountDownLatch;
-import java.util.zip.Deflater;
 
 /**
  * What it does: the workload of {@code jrss demo}. It holds 64 MiB of NIO direct buffers, keeps 256 zlib
@@ -38,33 +36,10 @@ public final class NativeMix {
         }
         byte[] input = new byte[128 << 10];
         new Random(42).nextBytes(input);
-        for (int i = 0; i < KEPT_DEFLATERS; i++) KEEP.add(touched(input));
-        CountDownLatch done = new CountDownLatch(THREADS);
-        for (int t = 0; t < THREADS; t++) {
-            Thread worker = new Thread(() -> {
-                List<Deflater> a = new ArrayList<>(), b = new ArrayList<>();
-                for (int i = 0; i < PAIRS_PER_THREAD; i++) {
-                    a.add(touched(input));
-                    b.add(touched(input));
-                }
-                a.forEach(Deflater::end); // wave A freed, wave B survives between the holes
-                synchronized (KEEP) { KEEP.add(b); }
-                done.countDown();
-            }, "two-wave-" + t);
-            worker.start();
-        }
-        done.await();
+        for (int i = 0; i < KEPT_DEFLATERS; i++) KEEP.add(GlibcFragmentation.touched(input));
+        GlibcFragmentation.twoWaves(input, THREADS, PAIRS_PER_THREAD, KEEP);
         System.out.println("READY");
         System.out.flush();
         Thread.sleep(Long.MAX_VALUE);
-    }
-
-    /** A deflater whose window, hash chains and pending buffer have all been written to. */
-    static Deflater touched(byte[] input) {
-        Deflater d = new Deflater(Deflater.BEST_SPEED);
-        d.setInput(input);
-        byte[] out = new byte[64 << 10];
-        while (d.deflate(out, 0, out.length, Deflater.SYNC_FLUSH) == out.length) { /* drain */ }
-        return d;
     }
 }

@@ -40,6 +40,7 @@ public final class LiveCapture {
     private final Options options;
     private final Clock clock;
     private final Listener listener;
+    private final Map<String, String> info = new LinkedHashMap<>();
     private final Map<String, String> texts = new LinkedHashMap<>();
     private final List<CaptureEntry> entries = new ArrayList<>();
     private final Redactor redactor = new Redactor();
@@ -88,8 +89,6 @@ public final class LiveCapture {
         info.put("redacted_values", Integer.toString(redactor.count()));
         return new Capture(info, texts, entries);
     }
-
-    private final Map<String, String> info = new LinkedHashMap<>();
 
     private String jcmd(String file, String command) {
         listener.reading(file);

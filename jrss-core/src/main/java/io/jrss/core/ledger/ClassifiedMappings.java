@@ -28,7 +28,9 @@ public record ClassifiedMappings(List<Entry> entries, int arenaHeaps, boolean ar
         return out;
     }
 
-    public Bytes resident(MappingKind kind) { return residentByKind().get(kind); }
+    public Bytes resident(MappingKind kind) {
+        return Bytes.of(entries.stream().filter(e -> e.kind() == kind).mapToLong(e -> e.mapping().rss().value()).sum());
+    }
 
     /** Virtual size of the mappings of one kind (e.g. how much of glibc's mmapped total was found). */
     public Bytes size(MappingKind kind) {
