@@ -88,6 +88,7 @@ public final class SnapshotBuilder {
                 headsRead ? Reading.of(List.copyOf(heads)) : Reading.missing("mapping-heads", "no access", "run as root"),
                 cgroupMemory == null ? Reading.missing("cgroup-memory", "none", "") : Reading.of(cgroupMemory),
                 cgroupCpu == null ? Reading.missing("cgroup-cpu", "none", "") : Reading.of(cgroupCpu),
-                Map.of(), Map.of(), Reading.of(2), Reading.of(0.5), Reading.of("madvise"));
+                Map.of(), Map.of(), Reading.of(2), Reading.of(0.5), Reading.of("madvise"),
+                Reading.missing("perf-counters", "not captured", "jcmd PerfCounter.print"));
     }
 }

@@ -69,6 +69,7 @@ public final class LiveCapture {
         jcmd(CaptureFiles.HEAP_INFO, "GC.heap_info");
         jcmd(CaptureFiles.METASPACE, "VM.metaspace");
         jcmd(CaptureFiles.CODE_CACHE, "Compiler.codecache");
+        jcmd(CaptureFiles.PERF_COUNTERS, "PerfCounter.print");
         if (feature >= 22) jcmd(CaptureFiles.SYSTEM_MAP, "System.map");
         else skip(CaptureFiles.SYSTEM_MAP, "jcmd System.map", "System.map needs JDK 22+; this JVM is " + feature);
         // The readings the ledger combines, back to back.

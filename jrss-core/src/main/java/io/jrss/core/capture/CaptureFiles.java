@@ -22,6 +22,7 @@ public final class CaptureFiles {
     public static final String VM_INFO = "jcmd/VM.info.txt";
     public static final String NATIVE_HEAP_INFO = "jcmd/System.native_heap_info.txt";
     public static final String SYSTEM_MAP = "jcmd/System.map.txt";
+    public static final String PERF_COUNTERS = "jcmd/PerfCounter.print.txt";
 
     public static final String STATUS = "proc/status";
     public static final String SMAPS_ROLLUP = "proc/smaps_rollup";

@@ -9,7 +9,11 @@ package io.jrss.core.model;
  *
  * @param stackCommitted committed thread stacks (category "Thread", JDK 11+), zero elsewhere
  * @param count          classes (Class), threads (Thread), or -1 when not printed
+ * @param mallocCount    live malloc blocks of the category ("#N" on its malloc line, JDK 11+), or -1 when not printed
  */
 public record NmtCategory(String name, Bytes reserved, Bytes committed, Bytes malloc, Bytes arena,
                           Bytes mmapReserved, Bytes mmapCommitted, Bytes stackReserved, Bytes stackCommitted,
-                          Bytes trackingOverhead, long count) {}
+                          Bytes trackingOverhead, long count, long mallocCount) {
+    /** Mean size of the category's live malloc blocks, or null when the count is not printed. */
+    public Bytes meanMallocBlock() { return mallocCount <= 0 ? null : Bytes.of(malloc.value() / mallocCount); }
+}

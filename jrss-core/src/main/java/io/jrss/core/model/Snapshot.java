@@ -17,6 +17,7 @@ import java.util.Map;
  * @param cpusOnline  CPUs of the host, from /sys/devices/system/cpu/online
  * @param loadAverage the 1-minute load average of the host
  * @param thpEnabled  the bracketed mode of /sys/kernel/mm/transparent_hugepage/enabled ("always", "madvise", "never")
+ * @param perfCounters HotSpot's performance counters (loaded classes, Java threads, old generation, collections)
  */
 public record Snapshot(int pid, Instant time, Reading<JvmVersion> version, Reading<JvmFlags> flags,
                        Reading<NmtSummary> nmt, Reading<HeapInfo> heap, Reading<Metaspace> metaspace,
@@ -25,13 +26,13 @@ public record Snapshot(int pid, Instant time, Reading<JvmVersion> version, Readi
                        Reading<List<MappingHead>> mappingHeads,
                        Reading<CgroupMemory> cgroupMemory, Reading<CgroupCpu> cgroupCpu,
                        Map<String, String> environment, Map<String, String> systemProperties, Reading<Integer> cpusOnline, Reading<Double> loadAverage,
-                       Reading<String> thpEnabled) {
+                       Reading<String> thpEnabled, Reading<PerfCounters> perfCounters) {
 
     /** Every missing reading, in field order, for reports. */
     public List<Unavailable> unavailable() {
         List<Unavailable> out = new ArrayList<>();
         for (Reading<?> r : List.of(version, flags, nmt, heap, metaspace, codeCache, vmInfo, mallocInfo, status, rollup,
-                smaps, mappingHeads, cgroupMemory, cgroupCpu, cpusOnline, loadAverage, thpEnabled)) {
+                smaps, mappingHeads, cgroupMemory, cgroupCpu, cpusOnline, loadAverage, thpEnabled, perfCounters)) {
             r.why().ifPresent(out::add);
         }
         return out;

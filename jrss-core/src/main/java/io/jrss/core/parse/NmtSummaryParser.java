@@ -113,7 +113,7 @@ public final class NmtSummaryParser {
         final Bytes reserved, committed;
         Bytes malloc = Bytes.ZERO, arena = Bytes.ZERO, mmapReserved = Bytes.ZERO, mmapCommitted = Bytes.ZERO;
         Bytes stackReserved = Bytes.ZERO, stackCommitted = Bytes.ZERO, trackingOverhead = Bytes.ZERO;
-        long count = -1;
+        long count = -1, mallocCount = -1;
 
         Builder(String name, Bytes reserved, Bytes committed) {
             this.name = name;
@@ -124,7 +124,11 @@ public final class NmtSummaryParser {
         /** One "(...)" line; only its first group matters, later groups are peaks. */
         void detail(String s, int no) {
             String g = s.substring(1).strip();
-            if (g.startsWith("malloc=")) malloc = required(g, "malloc=", no);
+            if (g.startsWith("malloc=")) {
+                malloc = required(g, "malloc=", no);
+                int hash = g.indexOf('#'); // "malloc=16450KB #20" (JDK 11+), "malloc=16450KB tag=Other #20" (JDK 25)
+                if (hash > 0) mallocCount = Text.parseLong(g.substring(hash + 1).split("[^0-9]", 2)[0], no, "malloc count");
+            }
             else if (g.startsWith("arena=")) arena = required(g, "arena=", no);
             else if (g.startsWith("mmap:")) {
                 mmapReserved = required(g, "reserved=", no);
@@ -141,7 +145,7 @@ public final class NmtSummaryParser {
 
         NmtCategory build() {
             return new NmtCategory(name, reserved, committed, malloc, arena, mmapReserved, mmapCommitted,
-                    stackReserved, stackCommitted, trackingOverhead, count);
+                    stackReserved, stackCommitted, trackingOverhead, count, mallocCount);
         }
     }
 }

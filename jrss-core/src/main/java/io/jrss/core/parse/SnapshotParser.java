@@ -54,7 +54,8 @@ public final class SnapshotParser {
                 env, properties(c.text(CaptureFiles.VM_SYSTEM_PROPERTIES).orElse("")),
                 read("cpus-online", CaptureFiles.CPUS_ONLINE, SnapshotParser::cpuCount, "cat /sys/devices/system/cpu/online"),
                 read("load-average", CaptureFiles.LOADAVG, t -> Double.parseDouble(t.strip().split("\\s+")[0]), "cat /proc/loadavg"),
-                read("thp-enabled", CaptureFiles.THP_ENABLED, SnapshotParser::bracketed, "cat /sys/kernel/mm/transparent_hugepage/enabled"));
+                read("thp-enabled", CaptureFiles.THP_ENABLED, SnapshotParser::bracketed, "cat /sys/kernel/mm/transparent_hugepage/enabled"),
+                read("perf-counters", CaptureFiles.PERF_COUNTERS, PerfCountersParser::parse, "jcmd <pid> PerfCounter.print (needs -XX:+UsePerfData, the default)"));
     }
 
     private Reading<io.jrss.core.model.NmtSummary> nmt() {

@@ -26,6 +26,7 @@ public final class DirectBufferLimitRule implements Rule {
                 .or(() -> flags.bytes("MaxHeapSize")).orElse(null);
         if (limit == null) return notEvaluated("neither MaxDirectMemorySize nor MaxHeapSize in VM.flags");
         Bytes direct = s.nmt().orNull().mallocd("Other");
+        if (DirectBufferCacheRule.matches(s)) return RuleResult.quiet(); // direct-buffer-cache explains this memory
         double share = direct.ratioOf(limit);
         if (share < WARN) return RuleResult.quiet();
         int feature = s.version().map(v -> v.feature()).value().orElse(0);

@@ -5,6 +5,7 @@ import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.MallocAccount;
 import io.jrss.core.ledger.RowIds;
 import io.jrss.core.model.Bytes;
+import io.jrss.core.model.JvmVersion;
 import io.jrss.core.model.Snapshot;
 import java.util.List;
 
@@ -28,7 +29,6 @@ public final class GlibcFragmentationRule implements Rule {
         double shareOfRss = free.ratioOf(ledger.rss());
         if (free.compareTo(MIN_FREE) < 0 || shareOfArenas < MIN_FREE_SHARE_OF_ARENAS) return RuleResult.quiet();
         Severity sev = shareOfRss >= 0.5 ? Severity.critical : Severity.warning;
-        int feature = s.version().map(v -> v.feature()).value().orElse(0);
         return RuleResult.fired(new Finding(id(), sev,
                 "glibc keeps " + free.toIec() + " of freed memory resident (" + Evidence.pct(shareOfArenas)
                         + " of the malloc arenas, " + Evidence.pct(shareOfRss) + " of RSS)",
@@ -36,12 +36,27 @@ public final class GlibcFragmentationRule implements Rule {
                         .bytes("glibc_in_use", m.inUse()).bytes("glibc_free", m.freeInArenas()).value("arenas", m.arenas())
                         .ratio("free_share_of_arenas", shareOfArenas).ratio("free_share_of_rss", shareOfRss)
                         .value("source", m.source()).build(),
-                List.of("Confirm: jcmd " + s.pid() + " System.trim_native_heap (runs malloc_trim; RSS should drop by about "
-                                + free.toIec() + "; this changes the target)",
-                        feature >= 17 ? "Trim periodically: -XX:TrimNativeHeapInterval=60000 (JDK 17.0.9+, 21.0.1+)"
-                                : "Upgrade to a JDK with -XX:TrimNativeHeapInterval (17.0.9+, 21.0.1+) and trim periodically",
-                        "Fewer arenas fragment less: MALLOC_ARENA_MAX=2 in the JVM's environment",
-                        "A/B another allocator on this workload: jrss run --allocator jemalloc -- java ... (benchmark: it is not always a win)"),
+                remedy(s),
                 free.ratioOf(m.arenaResident()) >= 0.5 ? "high" : "medium"));
+    }
+
+    /** The seeds' order: trim, fewer arenas, an A/B run of another allocator; and how to confirm with a trim. */
+    public static List<String> remedy(Snapshot s) {
+        JvmVersion v = s.version().orNull();
+        int pid = s.pid();
+        return List.of(trimsPeriodically(v) ? "Trim periodically: -XX:TrimNativeHeapInterval=60000 (this JDK has it)"
+                        : "Upgrade to a JDK with -XX:TrimNativeHeapInterval (17.0.9+, 21.0.1+, 22+) and trim periodically; meanwhile jcmd " + pid + " System.trim_native_heap",
+                "Fewer arenas fragment less: MALLOC_ARENA_MAX=2 in the JVM's environment",
+                "Prove an allocator swap on this workload before adopting it: jrss run --allocator jemalloc -- java ... (and tcmalloc, mimalloc); it is not always a win",
+                "Confirm what a trim gives back now: jrss watch " + pid + " --trim-probe (runs System.trim_native_heap: it changes the target)");
+    }
+
+    /** -XX:TrimNativeHeapInterval exists in 17.0.9+, 21.0.1+ and 22+. */
+    static boolean trimsPeriodically(JvmVersion v) {
+        if (v == null) return false;
+        if (v.feature() >= 22) return true;
+        String[] p = v.version().split("[.+_-]");
+        int update = p.length > 2 && p[2].matches("\\d+") ? Integer.parseInt(p[2]) : 0;
+        return (v.feature() == 21 && update >= 1) || (v.feature() == 17 && update >= 9);
     }
 }

@@ -6,7 +6,7 @@ import java.util.List;
 /** The catalogue of rules that one snapshot can support, in the order they are evaluated. */
 public final class Rules {
     public static List<Rule> snapshotRules() {
-        return List.of(new ContainerLimitRule(), new DirectBufferLimitRule(), new GlibcFragmentationRule(),
+        return List.of(new ContainerLimitRule(), new DirectBufferLimitRule(), new DirectBufferCacheRule(), new GlibcFragmentationRule(),
                 new GlibcArenaBloatRule(), new CpuThrottlingRule(), new SwapRule(), new ThpRule(), new ZgcSharedMemoryRule(),
                 new CodeCacheFullRule(), new PageCacheRule(), new MappedFilesRule(), new NmtOffRule());
     }

@@ -23,6 +23,40 @@ public record Series(String name, List<Instant> times, List<Double> values) {
 
     public double last() { return values.get(size() - 1); }
 
+    /** The running minimum over the last {@code window} samples: the floor a sawtooth (GC cycles) rests on. */
+    public Series floor(int window) {
+        Builder b = new Builder(name + ".floor");
+        for (int i = 0; i < size(); i++) {
+            double min = Double.MAX_VALUE;
+            for (int j = Math.max(0, i - window + 1); j <= i; j++) min = Math.min(min, values.get(j));
+            b.add(times.get(i), min);
+        }
+        return b.build();
+    }
+
+    /** The samples after the first {@code fraction} of the time span (0.5: the second half). */
+    public Series since(double fraction) {
+        if (size() < 2) return this;
+        Instant from = times.get(0).plusNanos((long) (span().toNanos() * fraction));
+        Builder b = new Builder(name);
+        for (int i = 0; i < size(); i++) if (!times.get(i).isBefore(from)) b.add(times.get(i), values.get(i));
+        return b.build();
+    }
+
+    /** At most {@code max} samples, each the mean of consecutive ones: keeps the O(n²) slope bounded on long watches. */
+    public Series thinned(int max) {
+        if (size() <= max) return this;
+        Builder b = new Builder(name);
+        double per = size() / (double) max;
+        for (int k = 0; k < max; k++) {
+            int from = (int) Math.floor(k * per), to = (int) Math.min(size(), Math.floor((k + 1) * per));
+            double sum = 0;
+            for (int i = from; i < to; i++) sum += values.get(i);
+            b.add(times.get((from + to - 1) / 2), sum / (to - from));
+        }
+        return b.build();
+    }
+
     /** Seconds since the first sample, for each sample. */
     double[] seconds() {
         double[] t = new double[size()];

@@ -26,7 +26,7 @@ class RulesTest {
         Finding f = d.findings().get(0);
         assertEquals("glibc-fragmentation", f.id());
         assertTrue(f.title().contains("150 MiB"), f.title()); // 192 MiB committed in the arenas, 150 MiB of it free
-        assertTrue(f.remedy().get(0).contains("System.trim_native_heap"), f.remedy().toString());
+        assertTrue(f.remedy().get(0).contains("TrimNativeHeapInterval") && f.remedy().get(3).contains("--trim-probe"), f.remedy().toString());
 
         SnapshotBuilder healthy = new SnapshotBuilder().glibc(180 * MIB, 10 * MIB);
         for (int i = 0; i < 3; i++) healthy.arenaHeap(ARENA + i * 64 * MIB, 64 * MIB, 64 * MIB);

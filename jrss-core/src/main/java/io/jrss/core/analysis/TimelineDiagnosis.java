@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.analysis;
+
+import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.RuleResult;
+import io.jrss.core.rules.timeline.TimelineFacts;
+import io.jrss.core.rules.timeline.TimelineRule;
+import io.jrss.core.rules.timeline.TimelineRules;
+import io.jrss.core.timeline.Timeline;
+import io.jrss.core.timeline.Trends;
+import io.jrss.core.trend.Trend;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What jrss concluded from a watch: the last full snapshot's diagnosis (ledger, readings), the trends, and the
+ * findings over the whole run. A timeline rule decides for its id (it sees the snapshot finding and may carry it
+ * forward); snapshot findings no timeline rule judges are kept as they are. Pure.
+ */
+public record TimelineDiagnosis(Diagnosis last, Timeline timeline, List<Trend> rowTrends, List<Trend> signalTrends,
+                                List<Finding> findings, List<RuleResult.NotEvaluated> notEvaluated) {
+
+    static final List<String> CONFIDENCE = List.of("low", "medium", "high");
+
+    /** Most severe first, then most confident, then by id: the top findings are the verdict. */
+    public static final Comparator<Finding> ORDER = Comparator.comparing(Finding::severity).reversed()
+            .thenComparing(Comparator.comparingInt((Finding f) -> CONFIDENCE.indexOf(f.confidence())).reversed())
+            .thenComparing(Finding::id);
+
+    public static TimelineDiagnosis of(Timeline timeline, Diagnosis last) { return of(timeline, last, TimelineRules.all()); }
+
+    public static TimelineDiagnosis of(Timeline timeline, Diagnosis last, List<TimelineRule> rules) {
+        Map<String, Finding> snapshot = new LinkedHashMap<>();
+        last.findings().forEach(f -> snapshot.put(f.id(), f));
+        TimelineFacts facts = new TimelineFacts(timeline, last.snapshot(), last.ledger(), snapshot);
+        Map<String, Finding> findings = new LinkedHashMap<>(snapshot);
+        List<RuleResult.NotEvaluated> notEvaluated = new ArrayList<>();
+        List<String> judged = new ArrayList<>();
+        for (TimelineRule r : rules) {
+            RuleResult result = r.evaluate(facts);
+            judged.add(r.id());
+            findings.remove(r.id());
+            if (result instanceof RuleResult.Fired f) findings.put(r.id(), f.finding());
+            if (result instanceof RuleResult.NotEvaluated n) {
+                notEvaluated.add(n);
+                if (snapshot.containsKey(r.id())) findings.put(r.id(), snapshot.get(r.id())); // a snapshot verdict stands
+            }
+        }
+        for (RuleResult.NotEvaluated n : last.notEvaluated()) {
+            if (!judged.contains(n.rule())) notEvaluated.add(n);
+        }
+        List<Finding> sorted = new ArrayList<>(findings.values());
+        sorted.sort(ORDER);
+        return new TimelineDiagnosis(last, timeline, Trends.rows(timeline), Trends.signals(timeline), List.copyOf(sorted), List.copyOf(notEvaluated));
+    }
+}

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.model;
+
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * HotSpot's performance counters ({@code jcmd <pid> PerfCounter.print}, the hsperfdata that jstat reads), by their
+ * own names: {@code java.cls.loadedClasses}, {@code sun.gc.generation.1.space.0.used}, ... Values stay text; the
+ * accessors below read the few that jrss follows over time. Cheap to read and independent of NMT.
+ */
+public record PerfCounters(Map<String, String> values) {
+    public PerfCounters { values = Map.copyOf(values); }
+
+    public OptionalLong number(String name) {
+        String v = values.get(name);
+        if (v == null) return OptionalLong.empty();
+        try {
+            return OptionalLong.of(Long.parseLong(v.strip()));
+        } catch (NumberFormatException e) {
+            return OptionalLong.empty();
+        }
+    }
+
+    /** Classes loaded now, as ClassLoadingMXBean counts them: loaded + shared loaded − unloaded − shared unloaded. */
+    public OptionalLong loadedClasses() {
+        OptionalLong loaded = number("java.cls.loadedClasses");
+        if (loaded.isEmpty()) return loaded;
+        return OptionalLong.of(loaded.getAsLong() + number("java.cls.sharedLoadedClasses").orElse(0)
+                - number("java.cls.unloadedClasses").orElse(0) - number("java.cls.sharedUnloadedClasses").orElse(0));
+    }
+
+    /** Live Java threads (java.threads.live); native threads are in /proc/pid/status. */
+    public OptionalLong liveThreads() { return number("java.threads.live"); }
+
+    /** Bytes used in the old generation (G1, Parallel, Serial), or in the whole heap of single-generation ZGC. */
+    public OptionalLong oldGenUsed() { return number("sun.gc.generation.1.space.0.used"); }
+
+    /**
+     * Collections that reclaim the old generation: every collector whose name says "full" or "concurrent"
+     * (G1's full and concurrent-cycle pauses, Parallel's and Serial's full collections, ZGC's cycles).
+     */
+    public long oldCollections() {
+        long n = 0;
+        for (int i = 0; values.containsKey("sun.gc.collector." + i + ".name"); i++) {
+            String name = values.get("sun.gc.collector." + i + ".name");
+            if (name.contains("full") || name.contains("concurrent") || name.contains("old") || name.contains("major")) {
+                n += number("sun.gc.collector." + i + ".invocations").orElse(0);
+            }
+        }
+        return n;
+    }
+
+    /** All collections of every collector. */
+    public long collections() {
+        long n = 0;
+        for (int i = 0; values.containsKey("sun.gc.collector." + i + ".name"); i++) {
+            n += number("sun.gc.collector." + i + ".invocations").orElse(0);
+        }
+        return n;
+    }
+}

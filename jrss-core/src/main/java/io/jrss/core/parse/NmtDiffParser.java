@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.parse;
+
+import io.jrss.core.model.Bytes;
+import io.jrss.core.model.NmtDiff;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads {@code VM.native_memory summary.diff} (after {@code VM.native_memory baseline}), JDK 11 to 25, in any
+ * {@code scale=}. Only the Total line and the category lines ({@code -  Name (reserved=..., committed=...)})
+ * are read; the {@code (...)} sub-lines under a category are checked for balance and skipped.
+ *
+ * <p>A delta follows its amount as {@code " %+ld<scale>"} and is left out when it rounds to zero: {@code
+ * reserved=19506KB -12323KB, committed=866KB -1271KB}. HotSpot rounds the raw difference, not the difference of
+ * the printed amounts ({@code committed=1MB +1MB} after 768KB at {@code scale=MB}); a category that fell below
+ * one unit still prints, as {@code reserved=0MB -2MB}. Quirks seen: JDK 17 prints no malloc/mmap totals under
+ * Total, {@code ": (  Metadata)"} with a leading colon, and an arena delta without unit ({@code arena=20KB -14
+ * #36 -24}); JDK 21+ prints {@code malloc=25917KB +16243KB #9788 +3135} and {@code mmap: reserved=...} at the
+ * left margin after Total. At a coarse scale the Total line may carry no delta at all ({@code scale=GB}); the
+ * counts ({@code #9788 +3135}) still show it is a diff.
+ */
+public final class NmtDiffParser {
+    private static final String WHAT = "VM.native_memory summary.diff output";
+    /** "reserved=1736916KB +17130KB" or "committed=0MB -2MB" on the Total line. */
+    private static final Pattern TOTAL_DELTA = Pattern.compile("(?:reserved|committed)=\\d+[KMG]?B [+-]\\d+[KMG]?B");
+    /** Any amount or count followed by a signed change: "=122KB +19KB", "#1559 +473". */
+    private static final Pattern ANY_DELTA = Pattern.compile("(?:=\\d+[KMG]?B|#\\d+) [+-]\\d");
+    private static final Pattern TOTAL_LINE = Pattern.compile("^\\s*Total: .*$", Pattern.MULTILINE);
+
+    private NmtDiffParser() {}
+
+    /**
+     * True when {@code text} is NMT output with deltas: one on the Total line, or, when the scale rounds the
+     * Total's change away, on any amount or count after it. A diff where nothing moved reads as a summary.
+     */
+    public static boolean isDiff(String text) {
+        if (text == null) return false;
+        Matcher total = TOTAL_LINE.matcher(text);
+        if (!total.find()) return false;
+        return TOTAL_DELTA.matcher(total.group()).find() || ANY_DELTA.matcher(text).region(total.start(), text.length()).find();
+    }
+
+    public static NmtDiff parse(String text) {
+        List<String> lines = Text.lines(text, WHAT);
+        if (NmtSummaryParser.isDisabled(text)) {
+            throw new ParseException(0, "NMT is not enabled in the target; start it with -XX:NativeMemoryTracking=summary");
+        }
+        if (text.contains("No baseline for comparison")) {
+            throw new ParseException(0, "the target has no NMT baseline; run 'jcmd <pid> VM.native_memory baseline' first");
+        }
+        Bytes totalReserved = null, totalReservedDelta = null, totalCommitted = null, totalCommittedDelta = null;
+        List<NmtDiff.Change> categories = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            int no = i + 1;
+            String s = lines.get(i).strip();
+            if (s.isEmpty() || Text.isPidLine(s) || s.equals("Native Memory Tracking:")) continue;
+            if (s.startsWith("Total:")) {
+                checkParens(s, no);
+                totalReserved = required(s, "reserved=", no);
+                totalReservedDelta = delta(s, "reserved=", no);
+                totalCommitted = required(s, "committed=", no);
+                totalCommittedDelta = delta(s, "committed=", no);
+            } else if (totalReserved == null) {
+                if (!s.startsWith("(Omitting")) throw new ParseException(no, "expected 'Total: reserved=...' but found '" + Text.shorten(s) + "'");
+            } else if (s.startsWith("malloc") || s.startsWith("mmap:")) {
+                checkParens(s, no); // the totals by kind, "malloc=..." (JDK 21+) or "malloc: ..." (summary form)
+            } else if (s.startsWith("(") || s.startsWith(": (")) { // ": (  Metadata)" in JDK 17
+                if (categories.isEmpty()) throw new ParseException(no, "detail line before any category: '" + Text.shorten(s) + "'");
+                checkParens(s, no);
+            } else if (s.contains("(reserved=")) {
+                checkParens(s, no);
+                categories.add(new NmtDiff.Change(categoryName(s, no), required(s, "reserved=", no), delta(s, "reserved=", no),
+                        required(s, "committed=", no), delta(s, "committed=", no)));
+            } else {
+                throw new ParseException(no, "not a line of " + WHAT + ": '" + Text.shorten(s) + "'");
+            }
+        }
+        if (totalReserved == null) throw new ParseException(0, "no 'Total: reserved=..., committed=...' line; not " + WHAT);
+        if (categories.isEmpty()) throw new ParseException(0, "no categories after the Total line; output truncated?");
+        if (!isDiff(text)) {
+            throw new ParseException(0, "no '+N'/'-N' deltas: a plain 'VM.native_memory summary', not summary.diff");
+        }
+        return new NmtDiff(totalReserved, totalReservedDelta, totalCommitted, totalCommittedDelta, List.copyOf(categories));
+    }
+
+    /** The signed change printed after the amount of {@code key}, zero when there is none. */
+    private static Bytes delta(String s, String key, int no) {
+        int at = s.indexOf(key) + key.length();
+        while (at < s.length() && " ,)".indexOf(s.charAt(at)) < 0) at++; // past the amount
+        if (at + 1 >= s.length() || s.charAt(at) != ' ' || "+-".indexOf(s.charAt(at + 1)) < 0) return Bytes.ZERO;
+        String v = Text.after(s.substring(at), " ");
+        if (v.isEmpty() || !Character.isLetter(v.charAt(v.length() - 1))) {
+            throw new ParseException(no, "change of '" + key + "' without a unit: '" + Text.shorten(s) + "'");
+        }
+        return Text.amount(v, no, key.substring(0, key.length() - 1) + " change");
+    }
+
+    private static String categoryName(String s, int no) {
+        String name = s.substring(0, s.indexOf("(reserved=")).strip();
+        if (name.startsWith("-")) name = name.substring(1).strip();
+        if (name.isEmpty()) throw new ParseException(no, "category without a name");
+        return name;
+    }
+
+    private static Bytes required(String s, String key, int no) {
+        String v = Text.after(s, key);
+        if (v == null || v.isEmpty()) throw new ParseException(no, "missing '" + key + "' in '" + Text.shorten(s) + "'");
+        return Text.amount(v, no, key.substring(0, key.length() - 1));
+    }
+
+    /** A line cut in the middle loses its closing parenthesis. */
+    private static void checkParens(String s, int no) {
+        int depth = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '(') depth++;
+            else if (c == ')' && --depth < 0) break;
+        }
+        if (depth != 0) throw new ParseException(no, "unbalanced parentheses; output truncated? '" + Text.shorten(s) + "'");
+    }
+}

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.rules;
+
+import io.jrss.core.ledger.Ledger;
+import io.jrss.core.model.Bytes;
+import io.jrss.core.model.NmtCategory;
+import io.jrss.core.model.Snapshot;
+import java.util.List;
+
+/**
+ * direct-buffer-cache: sun.nio.ch.Util keeps, per thread, the temporary direct buffer of its largest channel I/O
+ * (seed 004: readAllBytes of big files). NMT puts them in Other, as few large blocks (one per thread, as large as
+ * the biggest read), while a buffer pool or a leak of allocateDirect makes many small ones. Without
+ * jdk.nio.maxCachedBufferSize nothing bounds them; on JDK 24+ MaxDirectMemorySize does not either (JDK-8344882).
+ */
+public final class DirectBufferCacheRule implements Rule {
+    static final Bytes MIN_OTHER = Bytes.ofMiB(64), MIN_MEAN_BLOCK = Bytes.ofMiB(2);
+    static final String PROPERTY = "jdk.nio.maxCachedBufferSize";
+
+    @Override public String id() { return "direct-buffer-cache"; }
+
+    @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
+        if (!s.nmt().isAvailable()) return notEvaluated("temporary direct buffers are measured by NMT (category Other); NMT is off");
+        if (!matches(s)) return RuleResult.quiet();
+        NmtCategory other = s.nmt().orNull().category("Other").orElseThrow();
+        Bytes direct = s.nmt().orNull().mallocd("Other");
+        int threads = s.status().map(st -> st.threads()).value().orElse(0);
+        int feature = s.version().map(v -> v.feature()).value().orElse(0);
+        Bytes limit = s.flags().value().flatMap(f -> f.bytes("MaxDirectMemorySize").filter(Bytes::isPositive).or(() -> f.bytes("MaxHeapSize"))).orElse(null);
+        boolean overLimit = limit != null && direct.greaterThan(limit);
+        return RuleResult.fired(new Finding(id(), direct.ratioOf(ledger.rss()) >= 0.3 ? Severity.critical : Severity.warning,
+                "Threads cache " + direct.toIec() + " of temporary direct buffers: " + other.mallocCount() + " blocks of about "
+                        + other.meanMallocBlock().toIec() + " each, for " + threads + " threads",
+                new Evidence().bytes("direct_memory", direct).value("blocks", other.mallocCount()).bytes("mean_block", other.meanMallocBlock())
+                        .value("threads", threads).bytes("max_direct_memory", limit).value("over_max_direct_memory", overLimit)
+                        .ratio("share_of_rss", direct.ratioOf(ledger.rss())).value(PROPERTY, "unset").build(),
+                List.of("Bound the cache: -D" + PROPERTY + "=262144 (larger temporary buffers are then freed after each use)",
+                        "Read big files in chunks, or into direct buffers you own, instead of Files.readAllBytes/InputStream.readAllBytes on channel streams",
+                        "Fewer long-lived I/O threads hold fewer cached buffers (each keeps its largest one until it exits)",
+                        feature >= 24 ? "MaxDirectMemorySize does not limit these buffers on JDK 24+ (JDK-8344882): only the property above does"
+                                : "They also count against MaxDirectMemorySize on this JDK: an OutOfMemoryError 'Cannot reserve ... direct buffer memory' can follow"),
+                overLimit ? "high" : "medium"));
+    }
+
+    /** Large Other blocks, no more of them than threads, and no cap on the cache. */
+    public static boolean matches(Snapshot s) {
+        var nmt = s.nmt().orNull();
+        if (nmt == null || s.systemProperties().containsKey(PROPERTY)) return false;
+        NmtCategory other = nmt.category("Other").orElse(null);
+        if (other == null || other.mallocCount() <= 0) return false;
+        int threads = s.status().map(st -> st.threads()).value().orElse(Integer.MAX_VALUE);
+        Bytes mean = other.meanMallocBlock();
+        return nmt.mallocd("Other").compareTo(MIN_OTHER) >= 0 && mean.compareTo(MIN_MEAN_BLOCK) >= 0 && other.mallocCount() <= threads;
+    }
+}

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.rules.timeline;
+
+import io.jrss.core.rules.Evidence;
+import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.RuleResult;
+import io.jrss.core.rules.Severity;
+import io.jrss.core.timeline.Signals;
+import io.jrss.core.trend.Growth;
+import java.time.Duration;
+import java.util.List;
+
+/** code-cache-full over time: the snapshot verdict, or a code cache on course to fill within the hour. */
+public final class CodeCacheTrendRule extends CarriedForwardRule {
+    public CodeCacheTrendRule() { super("code-cache-full", Signals.CODE_CACHE_USED, "code_cache_used", true); }
+
+    @Override protected RuleResult byTrend(TimelineFacts f, Growth g, Duration ttl) {
+        return RuleResult.fired(new Finding(id(), Severity.warning,
+                "The code cache fills " + TrendEvidence.rate(g, true) + " and is full in about " + TrendEvidence.human(ttl) + "; then the JIT stops",
+                TrendEvidence.add(new Evidence(), "code_cache_used", g, true).build(),
+                List.of("Give it room: -XX:ReservedCodeCacheSize=256m (the default with tiered compilation is 240m)",
+                        "If it keeps filling, look for generated classes that are compiled and never unloaded: jcmd " + f.pid() + " Compiler.codelist"),
+                "medium"));
+    }
+}

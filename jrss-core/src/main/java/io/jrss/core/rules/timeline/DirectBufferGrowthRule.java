@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.rules.timeline;
+
+import io.jrss.core.rules.Evidence;
+import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.RuleResult;
+import io.jrss.core.rules.Severity;
+import io.jrss.core.timeline.Signals;
+import io.jrss.core.trend.Growth;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * direct-buffer-leak over time: direct memory (NMT Other) keeps growing, with the time left to MaxDirectMemorySize;
+ * a snapshot finding (already near the limit) is carried forward with the trend added. Quiet when the memory is
+ * the temporary buffer cache (direct-buffer-cache explains it).
+ */
+public final class DirectBufferGrowthRule implements TimelineRule {
+    static final double MIN_GROWTH = 16 << 20;
+
+    @Override public String id() { return "direct-buffer-leak"; }
+
+    @Override public RuleResult evaluate(TimelineFacts f) {
+        var snapshot = f.snapshotFinding(id());
+        if (f.snapshotFinding("direct-buffer-cache").isPresent()) return RuleResult.quiet();
+        if (!f.longEnough()) return snapshot.<RuleResult>map(RuleResult::fired).orElseGet(() -> tooShort(f));
+        Growth g = f.growth(Signals.DIRECT_MEMORY, 1 << 20);
+        if (g.whole().samples() < TimelineFacts.MIN_SAMPLES) {
+            return snapshot.<RuleResult>map(RuleResult::fired).orElseGet(() -> notEvaluated("direct memory is measured by NMT (category Other); NMT is off"));
+        }
+        boolean growing = g.sustained(MIN_GROWTH);
+        if (!growing) return snapshot.<RuleResult>map(RuleResult::fired).orElse(RuleResult.quiet());
+        Duration ttl = g.whole().timeToLimit();
+        Map<String, Object> evidence = new LinkedHashMap<>(TrendEvidence.add(new Evidence(), "direct_memory", g, true).build());
+        snapshot.ifPresent(s -> s.evidence().forEach(evidence::putIfAbsent));
+        Severity sev = ttl != null && ttl.compareTo(Duration.ofHours(1)) < 0 ? Severity.critical
+                : snapshot.map(Finding::severity).orElse(Severity.warning);
+        List<String> remedy = new ArrayList<>(snapshot.map(Finding::remedy).orElse(List.of(
+                "Find who holds them: a heap dump (jcmd " + f.pid() + " GC.heap_dump) and the DirectByteBuffer instances by retained size",
+                "Release buffers you own (pooling frameworks: check their leak detectors, e.g. -Dio.netty.leakDetection.level=advanced)")));
+        remedy.removeIf(r -> r.startsWith("Watch the trend"));
+        return RuleResult.fired(new Finding(id(), sev,
+                "Direct buffer memory keeps growing: " + TrendEvidence.rate(g, true) + ", " + io.jrss.core.model.Bytes.of(Math.round(g.whole().last())).toIec()
+                        + " now" + (ttl != null ? "; MaxDirectMemorySize is reached in about " + TrendEvidence.human(ttl) : ""),
+                evidence, remedy, "high"));
+    }
+}

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.rules.timeline;
+
+import io.jrss.core.model.Bytes;
+import io.jrss.core.rules.Evidence;
+import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.GlibcFragmentationRule;
+import io.jrss.core.rules.RuleResult;
+import io.jrss.core.rules.Severity;
+import io.jrss.core.timeline.Signals;
+import io.jrss.core.trend.Growth;
+import io.jrss.core.trend.Shape;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * glibc-fragmentation over time: the snapshot verdict (free memory resident in the arenas) with the trend of
+ * glibc's free bytes, or, before it shows in one snapshot, free bytes that ratchet up while the bytes in use do
+ * not: memory freed and kept (seeds 000 and 003). The remedy is ordered as the seeds settled it: trim, fewer
+ * arenas, then an A/B run of another allocator.
+ */
+public final class GlibcFragmentationTrendRule implements TimelineRule {
+    static final double MIN_GROWTH = 64 << 20;
+
+    @Override public String id() { return "glibc-fragmentation"; }
+
+    @Override public RuleResult evaluate(TimelineFacts f) {
+        var snapshot = f.snapshotFinding(id());
+        Growth free = f.growth(Signals.GLIBC_FREE, 1 << 20), inUse = f.growth(Signals.GLIBC_IN_USE, 1 << 20);
+        boolean judged = f.longEnough() && free.whole().samples() >= TimelineFacts.MIN_SAMPLES;
+        boolean ratchet = judged && free.rising() && free.delta() >= MIN_GROWTH && inUse.delta() < free.delta() / 2;
+        if (snapshot.isEmpty() && !ratchet) {
+            return judged || f.longEnough() ? RuleResult.quiet()
+                    : notEvaluated("glibc statistics over time are needed (VM.info or System.native_heap_info, glibc only)");
+        }
+        Map<String, Object> evidence = new LinkedHashMap<>(snapshot.map(Finding::evidence).orElse(Map.of()));
+        if (judged) {
+            TrendEvidence.add(new Evidence(), "glibc_free", free, true).build().forEach(evidence::putIfAbsent);
+            TrendEvidence.add(new Evidence(), "glibc_in_use", inUse, true).build().forEach(evidence::putIfAbsent);
+        }
+        String title = snapshot.map(Finding::title).orElse("glibc's free memory ratchets up: " + TrendEvidence.rate(free, true)
+                + " (" + Bytes.of(Math.round(free.whole().last())).toIec() + " free now) while the memory in use moves " + TrendEvidence.rate(inUse, true));
+        if (snapshot.isPresent() && ratchet) title += "; and it is still rising, " + TrendEvidence.rate(free, true) + (free.whole().shape() == Shape.ratchet ? " in steps" : "");
+        return RuleResult.fired(new Finding(id(), snapshot.map(Finding::severity).orElse(Severity.warning), title, evidence,
+                GlibcFragmentationRule.remedy(f.last()), snapshot.map(Finding::confidence).orElse("medium")));
+    }
+}

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.rules.timeline;
+
+import io.jrss.core.ledger.RowIds;
+import io.jrss.core.model.Bytes;
+import io.jrss.core.rules.Evidence;
+import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.RuleResult;
+import io.jrss.core.rules.Severity;
+import io.jrss.core.timeline.Signals;
+import io.jrss.core.trend.Series;
+import java.util.List;
+
+/**
+ * heap-overcommitted: for the whole watch the heap kept far more committed (and resident) than it ever used: memory
+ * a burst took and the collector never gave back. Judged on the lowest committed and the highest used value seen,
+ * so a sawtooth of a busy heap never looks idle.
+ */
+public final class HeapOvercommittedRule implements TimelineRule {
+    static final Bytes MIN_IDLE = Bytes.ofMiB(256);
+    static final double MIN_IDLE_SHARE = 0.5;
+
+    @Override public String id() { return "heap-overcommitted"; }
+
+    private static List<String> remedies(boolean g1) {
+        List<String> r = new java.util.ArrayList<>();
+        if (g1) r.add("Let idle G1 give memory back: -XX:G1PeriodicGCInterval=60000 (JDK 12+)");
+        r.add("Shrink the heap after each full collection or remark: -XX:MaxHeapFreeRatio=30 -XX:MinHeapFreeRatio=10");
+        r.add("Size -Xmx to the live set plus headroom; a burst then cannot take the whole container");
+        r.add("Or a collector that uncommits by itself: -XX:+UseZGC (-XX:ZUncommitDelay) or Shenandoah");
+        return r;
+    }
+
+    @Override public RuleResult evaluate(TimelineFacts f) {
+        if (!f.longEnough()) return tooShort(f);
+        Series committed = f.timeline().series(Signals.HEAP_COMMITTED), used = f.timeline().series(Signals.HEAP_USED);
+        if (committed.size() < TimelineFacts.MIN_SAMPLES || used.size() < TimelineFacts.MIN_SAMPLES) return notEvaluated("no GC.heap_info readings");
+        Bytes low = Bytes.of((long) committed.values().stream().mapToDouble(Double::doubleValue).min().orElse(0));
+        Bytes peak = Bytes.of((long) used.values().stream().mapToDouble(Double::doubleValue).max().orElse(0));
+        Bytes heapRow = f.ledger() == null ? Bytes.ZERO : f.ledger().bytes(RowIds.JAVA_HEAP);
+        Bytes resident = heapRow.isPositive() ? heapRow.min(low) : low; // no smaps of the heap: committed stands in
+        Bytes idle = resident.minus(peak).atLeastZero();
+        if (idle.compareTo(MIN_IDLE) < 0 || idle.ratioOf(low) < MIN_IDLE_SHARE) return RuleResult.quiet();
+        var flags = f.last().flags().orNull();
+        Bytes initial = flags == null ? null : flags.bytes("InitialHeapSize").orElse(null);
+        boolean byXms = initial != null && low.value() <= initial.value() * 1.05;
+        String gc = f.last().gc();
+        long span = f.timeline().span().toSeconds();
+        return RuleResult.fired(new Finding(id(), Severity.warning,
+                "The heap kept " + low.toIec() + " committed for " + TrendEvidence.human(f.timeline().span()) + " while it never used more than "
+                        + peak.toIec() + ": " + idle.toIec() + " resident for nothing",
+                new Evidence().bytes("heap_committed_min", low).bytes("heap_used_max", peak).bytes("heap_resident", resident)
+                        .bytes("idle_resident", idle).bytes("initial_heap", initial).value("gc", gc).value("span_seconds", span).build(),
+                byXms ? List.of("-Xms holds it: the committed heap never falls below InitialHeapSize " + initial.toIec() + "; lower -Xms",
+                                "Size -Xmx to the live set plus headroom, not to the container")
+                        : remedies(gc.startsWith("G1")),
+                span >= 60 ? "high" : "medium"));
+    }
+}

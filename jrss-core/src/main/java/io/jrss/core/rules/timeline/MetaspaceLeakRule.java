@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.rules.timeline;
+
+import io.jrss.core.rules.Evidence;
+import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.RuleResult;
+import io.jrss.core.rules.Severity;
+import io.jrss.core.timeline.Signals;
+import io.jrss.core.trend.Growth;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * metaspace-leak: loaded classes and class metadata keep growing: class loaders that are never released. Start-up
+ * loads thousands of classes and then stops; a leak is still loading in the second half of the watch.
+ */
+public final class MetaspaceLeakRule implements TimelineRule {
+    static final double MIN_CLASSES = 100, MIN_METASPACE = 16 << 20;
+
+    @Override public String id() { return "metaspace-leak"; }
+
+    @Override public RuleResult evaluate(TimelineFacts f) {
+        if (!f.longEnough()) return tooShort(f);
+        Growth classes = f.growth(Signals.LOADED_CLASSES, 5);
+        Growth meta = f.growth(Signals.METASPACE_COMMITTED, 1 << 20);
+        if (classes.whole().samples() < TimelineFacts.MIN_SAMPLES && meta.whole().samples() < TimelineFacts.MIN_SAMPLES) {
+            return notEvaluated("no class counts or metaspace readings (PerfCounter.print, GC.heap_info or NMT)");
+        }
+        boolean byClasses = classes.sustained(MIN_CLASSES);
+        boolean byMeta = meta.sustained(MIN_METASPACE);
+        if (!byClasses && !byMeta) return RuleResult.quiet();
+        Duration ttl = meta.whole().timeToLimit();
+        Evidence e = new Evidence();
+        if (classes.whole().samples() > 0) TrendEvidence.add(e, "loaded_classes", classes, false);
+        if (meta.whole().samples() > 0) TrendEvidence.add(e, "metaspace", meta, true);
+        int pid = f.pid();
+        return RuleResult.fired(new Finding(id(), ttl != null && ttl.compareTo(Duration.ofHours(1)) < 0 ? Severity.critical : Severity.warning,
+                "Classes keep loading: " + TrendEvidence.rate(classes, false) + " classes, metaspace " + TrendEvidence.rate(meta, true)
+                        + " (" + Math.round(classes.whole().last()) + " classes now)",
+                e.build(),
+                List.of("See which class loaders hold them: jcmd " + pid + " VM.classloader_stats, and jcmd " + pid + " VM.metaspace show-loaders",
+                        "Log loading and unloading: -Xlog:class+load=info,class+unload=info",
+                        "Release the loaders: redeploys and plugin reloads, a GroovyClassLoader, Javassist/CGLIB/Proxy class or JAXBContext per call",
+                        "Cap it so it fails fast instead of growing RSS: -XX:MaxMetaspaceSize=<a little above the steady state>"),
+                byClasses && byMeta ? "high" : "medium"));
+    }
+}

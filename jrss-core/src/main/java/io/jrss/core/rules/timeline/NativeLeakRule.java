@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.rules.timeline;
+
+import io.jrss.core.rules.Evidence;
+import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.RuleResult;
+import io.jrss.core.rules.Severity;
+import io.jrss.core.timeline.Sample;
+import io.jrss.core.timeline.Signals;
+import io.jrss.core.trend.Growth;
+import io.jrss.core.trend.Series;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * native-leak: memory malloc'd and still in use that NMT does not track (JNI, zlib, FFM, native libraries) keeps
+ * growing: glibc's in-use bytes minus NMT's malloc total. Under another allocator, or without glibc figures, the
+ * anonymous RSS minus NMT's committed total stands in for it, with lower confidence (it also holds free memory).
+ */
+public final class NativeLeakRule implements TimelineRule {
+    static final double MIN_GROWTH = 16 << 20;
+
+    @Override public String id() { return "native-leak"; }
+
+    @Override public RuleResult evaluate(TimelineFacts f) {
+        if (!f.longEnough()) return tooShort(f);
+        Series s = f.timeline().series(Signals.NATIVE_UNTRACKED);
+        boolean glibc = s.size() >= TimelineFacts.MIN_SAMPLES;
+        if (!glibc) s = anonBeyondNmt(f);
+        if (s.size() < TimelineFacts.MIN_SAMPLES) return notEvaluated("needs NMT (-XX:NativeMemoryTracking=summary) to tell untracked native memory apart");
+        Growth g = Growth.of(s, 1 << 20, f.timeline().limit(Signals.RSS));
+        if (!g.sustained(MIN_GROWTH)) return RuleResult.quiet();
+        Growth nmt = f.growth(Signals.NMT_COMMITTED, 1 << 20);
+        Duration ttl = f.growth(Signals.RSS, 1 << 20).whole().timeToLimit();
+        Evidence e = TrendEvidence.add(new Evidence(), "untracked_native", g, true)
+                .value("untracked_native_source", glibc ? "glibc in use (VM.info or System.native_heap_info) minus NMT malloc"
+                        : "RssAnon minus NMT committed (no glibc figures)");
+        if (nmt.whole().samples() > 0) TrendEvidence.add(e, "nmt_committed", nmt, true);
+        if (ttl != null) e.value("rss_reaches_container_limit_in", TrendEvidence.human(ttl));
+        int pid = f.pid();
+        return RuleResult.fired(new Finding(id(), ttl != null && ttl.compareTo(Duration.ofHours(1)) < 0 ? Severity.critical : Severity.warning,
+                "Native memory that NMT does not track keeps growing: " + TrendEvidence.rate(g, true) + ", "
+                        + io.jrss.core.model.Bytes.of(Math.round(g.whole().last())).toIec() + " now, while NMT's total moves " + TrendEvidence.rate(nmt, true),
+                e.build(),
+                List.of("Find the call sites: async-profiler's native memory profiler, asprof -e nativemem -d 60 -f native.jfr " + pid + " (loads an agent into the target)",
+                        "Or jemalloc's leak profiling on a test run: jrss run --allocator jemalloc --env MALLOC_CONF=prof:true,prof_leak:true,lg_prof_sample:17 -- java ...",
+                        "Usual holders: Deflater/Inflater/GZIP streams never end()ed or closed, ZipFile/JarFile left open, RocksDB, Netty or JNI handles never released, FFM arenas never closed"),
+                glibc ? "high" : "medium"));
+    }
+
+    private static Series anonBeyondNmt(TimelineFacts f) {
+        Series.Builder b = new Series.Builder("rss_anon-nmt_committed");
+        for (Sample s : f.timeline().samples()) {
+            Double anon = s.signal(Signals.RSS_ANON), nmt = s.signal(Signals.NMT_COMMITTED);
+            if (anon != null && nmt != null) b.add(s.time(), Math.max(0, anon - nmt));
+        }
+        return b.build();
+    }
+}

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.rules.timeline;
+
+import io.jrss.core.rules.Evidence;
+import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.RuleResult;
+import io.jrss.core.rules.Severity;
+import io.jrss.core.timeline.Signals;
+import io.jrss.core.trend.Growth;
+import java.util.List;
+
+/** thread-leak: the thread count (and with it stack memory) keeps growing and is still growing at the end. */
+public final class ThreadLeakRule implements TimelineRule {
+    static final double MIN_THREADS = 20;
+
+    @Override public String id() { return "thread-leak"; }
+
+    @Override public RuleResult evaluate(TimelineFacts f) {
+        if (!f.longEnough()) return tooShort(f);
+        Growth threads = f.growth(Signals.THREADS, 1);
+        if (threads.whole().samples() < TimelineFacts.MIN_SAMPLES) return notEvaluated("no thread counts (/proc/<pid>/status)");
+        if (!threads.sustained(MIN_THREADS)) return RuleResult.quiet();
+        Growth stacks = f.growth(Signals.THREAD_STACKS, 1 << 20);
+        Evidence e = TrendEvidence.add(new Evidence(), "threads", threads, false);
+        if (stacks.whole().samples() > 0) TrendEvidence.add(e, "thread_stacks", stacks, true);
+        int pid = f.pid();
+        return RuleResult.fired(new Finding(id(), threads.whole().last() >= 2000 ? Severity.critical : Severity.warning,
+                "Threads keep being started: " + TrendEvidence.rate(threads, false) + ", " + Math.round(threads.whole().last()) + " now",
+                e.build(),
+                List.of("Find who starts them: jcmd " + pid + " Thread.print, grouped by thread name prefix",
+                        "Bound the pools: shut down executors created per request, cap thread pools, or use virtual threads (JDK 21+)",
+                        "Each thread costs its touched stack and often a malloc arena: -Xss lowers the reserve, not the leak"),
+                stacks.sustained(1 << 20) || threads.delta() >= 5 * MIN_THREADS ? "high" : "medium"));
+    }
+}

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.timeline;
+
+import io.jrss.core.ledger.Ledger;
+import io.jrss.core.ledger.MallocAccount;
+import io.jrss.core.model.Bytes;
+import io.jrss.core.model.CgroupCpu;
+import io.jrss.core.model.GlibcMalloc;
+import io.jrss.core.model.HeapInfo;
+import io.jrss.core.model.MallocInfo;
+import io.jrss.core.model.NmtCategory;
+import io.jrss.core.model.NmtSummary;
+import io.jrss.core.model.PerfCounters;
+import io.jrss.core.model.ProcStatus;
+import io.jrss.core.model.Snapshot;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The raw signals the timeline rules follow, read from one snapshot: names are stable (they are JSON keys), values
+ * are bytes for memory and plain numbers for counts. A signal whose reading is missing is simply absent from the
+ * sample, never zero. Signals that need the ledger (arenas) are present only in full samples.
+ */
+public final class Signals {
+    public static final String RSS = "rss", RSS_ANON = "rss_anon", RSS_FILE = "rss_file", RSS_SHMEM = "rss_shmem", SWAP = "swap";
+    public static final String HEAP_COMMITTED = "heap_committed", HEAP_USED = "heap_used", HEAP_OLD_USED = "heap_old_used";
+    public static final String GC_COLLECTIONS = "gc_collections", OLD_COLLECTIONS = "old_collections";
+    public static final String LOADED_CLASSES = "loaded_classes", THREADS = "threads", METASPACE_COMMITTED = "metaspace_committed";
+    public static final String THREAD_STACKS = "thread_stacks", DIRECT_MEMORY = "direct_memory", DIRECT_BLOCKS = "direct_blocks";
+    public static final String NMT_COMMITTED = "nmt_committed", NMT_MALLOC = "nmt_malloc", COMPILER_MEMORY = "compiler_memory";
+    public static final String CODE_CACHE_USED = "code_cache_used", GLIBC_IN_USE = "glibc_in_use", GLIBC_FREE = "glibc_free";
+    public static final String NATIVE_UNTRACKED = "native_untracked", CGROUP_USAGE = "cgroup_usage";
+    public static final String CPU_PERIODS = "cpu_periods", CPU_THROTTLED = "cpu_throttled";
+    public static final String ARENAS = "arenas", BUSY_ARENAS = "busy_arenas";
+
+    /** Signals counted in units rather than bytes; everything else is bytes. */
+    public static final List<String> COUNTS = List.of(GC_COLLECTIONS, OLD_COLLECTIONS, LOADED_CLASSES, THREADS, DIRECT_BLOCKS,
+            CPU_PERIODS, CPU_THROTTLED, ARENAS, BUSY_ARENAS);
+
+    public static boolean isBytes(String signal) { return !COUNTS.contains(signal); }
+
+    private Signals() {}
+
+    /** The signals of one snapshot; {@code ledger} is null for a cheap sample (no smaps). */
+    public static Map<String, Double> of(Snapshot s, Ledger ledger) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        ProcStatus st = s.status().orNull();
+        if (st != null) {
+            put(m, RSS, st.vmRss());
+            put(m, RSS_ANON, st.rssAnon());
+            put(m, RSS_FILE, st.rssFile());
+            put(m, RSS_SHMEM, st.rssShmem());
+            put(m, SWAP, st.vmSwap());
+            m.put(THREADS, (double) st.threads());
+        } else {
+            s.rollup().value().ifPresent(r -> { put(m, RSS, r.rss()); put(m, SWAP, r.swap()); });
+        }
+        HeapInfo heap = s.heap().orNull();
+        if (heap != null) {
+            put(m, HEAP_COMMITTED, heap.committed());
+            put(m, HEAP_USED, heap.used());
+            if (heap.metaspace() != null) put(m, METASPACE_COMMITTED, heap.metaspace().committed());
+        }
+        PerfCounters pc = s.perfCounters().orNull();
+        if (pc != null) {
+            pc.oldGenUsed().ifPresent(v -> m.put(HEAP_OLD_USED, (double) v));
+            pc.loadedClasses().ifPresent(v -> m.put(LOADED_CLASSES, (double) v));
+            m.put(GC_COLLECTIONS, (double) pc.collections());
+            m.put(OLD_COLLECTIONS, (double) pc.oldCollections());
+        }
+        NmtSummary nmt = s.nmt().orNull();
+        if (nmt != null) nmt(m, nmt);
+        s.codeCache().value().ifPresent(cc -> put(m, CODE_CACHE_USED, cc.used()));
+        glibc(m, s);
+        s.cgroupMemory().value().ifPresent(cg -> put(m, CGROUP_USAGE, cg.usage()));
+        CgroupCpu cpu = s.cgroupCpu().orNull();
+        if (cpu != null) {
+            m.put(CPU_PERIODS, (double) cpu.nrPeriods());
+            m.put(CPU_THROTTLED, (double) cpu.nrThrottled());
+        }
+        MallocAccount malloc = ledger == null ? null : ledger.malloc();
+        if (malloc != null && malloc.allocator().equals("glibc")) {
+            m.put(ARENAS, (double) malloc.arenas());
+            m.put(BUSY_ARENAS, (double) malloc.busyArenas());
+        }
+        return m;
+    }
+
+    private static void nmt(Map<String, Double> m, NmtSummary nmt) {
+        put(m, NMT_COMMITTED, nmt.totalCommitted());
+        put(m, NMT_MALLOC, nmt.totalMalloc());
+        nmt.category("Other").ifPresent(o -> {
+            put(m, DIRECT_MEMORY, o.committed());
+            if (o.mallocCount() >= 0) m.put(DIRECT_BLOCKS, (double) o.mallocCount());
+        });
+        nmt.category("Thread").ifPresent(t -> {
+            if (t.stackCommitted().isPositive()) put(m, THREAD_STACKS, t.stackCommitted());
+        });
+        nmt.category("Thread Stack").ifPresent(t -> put(m, THREAD_STACKS, t.committed())); // JDK 8
+        put(m, COMPILER_MEMORY, nmt.mallocd("Compiler").plus(nmt.mallocd("Arena Chunk")));
+        if (!m.containsKey(LOADED_CLASSES)) {
+            nmt.category("Class").map(NmtCategory::count).filter(c -> c >= 0).ifPresent(c -> m.put(LOADED_CLASSES, (double) c));
+        }
+        if (!m.containsKey(METASPACE_COMMITTED)) {
+            Bytes meta = nmt.committed("Metaspace").isPositive() ? nmt.committed("Metaspace") : nmt.committed("Class");
+            put(m, METASPACE_COMMITTED, meta);
+        }
+    }
+
+    /** glibc's in-use and free bytes (not resident bytes: FIELD-NOTES pitfall 1), and in-use bytes NMT does not track. */
+    private static void glibc(Map<String, Double> m, Snapshot s) {
+        if (s.preloadedAllocator() != null) return; // every glibc figure reads 0 under another allocator (pitfall 4)
+        MallocInfo mi = s.mallocInfo().orNull();
+        GlibcMalloc g = s.vmInfo().map(v -> v.glibc()).orNull();
+        Bytes inUse = null, free = null;
+        if (mi != null) { inUse = mi.inUseInArenas().plus(mi.mmapSize()); free = mi.free(); }
+        else if (g != null && !g.mayHaveWrapped()) { inUse = g.outstanding(); free = g.retained(); }
+        if (inUse == null) return;
+        put(m, GLIBC_IN_USE, inUse);
+        put(m, GLIBC_FREE, free);
+        Double nmtMalloc = m.get(NMT_MALLOC);
+        if (nmtMalloc != null) m.put(NATIVE_UNTRACKED, Math.max(0, inUse.value() - nmtMalloc));
+    }
+
+    private static void put(Map<String, Double> m, String name, Bytes b) { if (b != null) m.put(name, (double) b.value()); }
+}

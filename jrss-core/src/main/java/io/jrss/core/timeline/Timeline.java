@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.timeline;
+
+import io.jrss.core.trend.Series;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A JVM watched over time: its samples in time order, what happened meanwhile, and the limits of its signals
+ * (from the last full sample). Immutable; a watch builds a new one as samples arrive.
+ *
+ * @param interval the requested sampling interval
+ */
+public record Timeline(int pid, Duration interval, List<Sample> samples, List<Event> events, Map<String, Double> limits) {
+    public Timeline {
+        samples = List.copyOf(samples);
+        events = List.copyOf(events);
+        limits = Map.copyOf(limits);
+    }
+
+    public boolean isEmpty() { return samples.isEmpty(); }
+
+    public Duration span() {
+        return samples.size() < 2 ? Duration.ZERO : Duration.between(samples.get(0).time(), samples.get(samples.size() - 1).time());
+    }
+
+    /** A signal over time; samples where it is missing are left out. */
+    public Series series(String signal) {
+        Series.Builder b = new Series.Builder(signal);
+        for (Sample s : samples) {
+            Double v = s.signal(signal);
+            if (v != null) b.add(s.time(), v);
+        }
+        return b.build();
+    }
+
+    /** A ledger row over the full samples. */
+    public Series row(String id) {
+        Series.Builder b = new Series.Builder(id);
+        for (Sample s : samples) {
+            Long v = s.full() ? s.rows().get(id) : null;
+            if (v != null) b.add(s.time(), v);
+        }
+        return b.build();
+    }
+
+    public Double limit(String signal) { return limits.get(signal); }
+
+    public long fullSamples() { return samples.stream().filter(Sample::full).count(); }
+}

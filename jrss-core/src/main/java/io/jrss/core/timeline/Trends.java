@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.timeline;
+
+import io.jrss.core.ledger.RowIds;
+import io.jrss.core.trend.Series;
+import io.jrss.core.trend.Trend;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The trend of every ledger row (over the full samples) and every signal (over all samples), with the signal's
+ * limit where it has one. Cumulative counters (collections, cgroup periods) are left out: their slope is a rate,
+ * not a trend.
+ */
+public final class Trends {
+    static final List<String> CUMULATIVE = List.of(Signals.GC_COLLECTIONS, Signals.OLD_COLLECTIONS, Signals.CPU_PERIODS, Signals.CPU_THROTTLED);
+    static final double MIB = 1 << 20;
+
+    private Trends() {}
+
+    public static List<Trend> rows(Timeline t) {
+        List<Trend> out = new ArrayList<>();
+        for (String id : RowIds.ALL) {
+            Series s = t.row(id);
+            if (s.size() > 0) out.add(Trend.of(s, MIB, id.equals(RowIds.JAVA_HEAP) ? t.limit(Signals.HEAP_COMMITTED) : null));
+        }
+        return out;
+    }
+
+    public static List<Trend> signals(Timeline t) {
+        List<String> names = new ArrayList<>();
+        for (Sample s : t.samples()) for (String n : s.signals().keySet()) if (!names.contains(n) && !CUMULATIVE.contains(n)) names.add(n);
+        List<Trend> out = new ArrayList<>();
+        for (String n : names) out.add(Trend.of(t.series(n), Signals.isBytes(n) ? MIB : 1, t.limit(n)));
+        return out;
+    }
+}

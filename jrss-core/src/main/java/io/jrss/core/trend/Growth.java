@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.trend;
+
+/**
+ * Whether a signal keeps growing: its trend over the whole watch, over the second half, and the growth the whole
+ * slope amounts to over the span. A warm-up (classes loading, the heap first touched) rises and flattens, so its
+ * second half is flat; a leak is still rising at the end.
+ */
+public record Growth(Trend whole, Trend recent, double delta) {
+    public static Growth of(Series s, double noise, Double limit) {
+        Trend whole = Trend.of(s, noise, limit);
+        Trend recent = Trend.of(s.since(0.5), noise, limit);
+        return new Growth(whole, recent, whole.slope().perSecond() * s.span().toNanos() / 1e9);
+    }
+
+    /** Rising over the whole watch, steadily or in steps, with 95% confidence. */
+    public boolean rising() {
+        return (whole.shape() == Shape.growing || whole.shape() == Shape.ratchet) && whole.slope().surelyRising();
+    }
+
+    /**
+     * Rising over the whole watch by at least {@code minGrowth}, and still rising in its second half at a rate that
+     * would add {@code minGrowth} over a span as long as the watch: a warm-up that flattened is not sustained.
+     */
+    public boolean sustained(double minGrowth) {
+        double recentOverSpan = recent.slope().perSecond() * whole.span().toNanos() / 1e9;
+        return rising() && recent.slope().surelyRising() && delta >= minGrowth && recentOverSpan >= minGrowth;
+    }
+}

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.timeline;
+
+import static io.jrss.core.timeline.TimelineBuilder.MIB;
+import static io.jrss.core.timeline.TimelineBuilder.wiggle;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jrss.core.SnapshotBuilder;
+import io.jrss.core.analysis.TimelineDiagnosis;
+import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.Severity;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Timeline rules on synthetic timelines: each fires on its pattern and stays quiet on the look-alikes. */
+class TimelineRulesTest {
+    static final Duration S10 = Duration.ofSeconds(10);
+
+    static List<String> ids(TimelineDiagnosis d) { return d.findings().stream().map(Finding::id).toList(); }
+
+    static Finding finding(TimelineDiagnosis d, String id) { return d.findings().stream().filter(f -> f.id().equals(id)).findFirst().orElseThrow(); }
+
+    @Test void heapLeakFollowsTheFloorOfTheOldGeneration() {
+        // old gen: +1 MiB per sample under a sawtooth of young promotions that an old collection cuts back every 10 samples
+        TimelineDiagnosis d = new TimelineBuilder(60, S10)
+                .signal(Signals.HEAP_OLD_USED, i -> (100 + i) * MIB + (i % 10) * 8 * MIB)
+                .signal(Signals.OLD_COLLECTIONS, i -> i / 10)
+                .limit(Signals.HEAP_OLD_USED, 512 * MIB).diagnose();
+        Finding f = finding(d, "heap-leak");
+        assertEquals("high", f.confidence(), "the floor rose across old collections");
+        assertTrue(f.title().contains("keeps growing"), f.title());
+        assertTrue((double) f.evidence().get("live_heap_slope_mib_per_hour") > 300, f.evidence().toString());
+    }
+
+    @Test void aSawtoothHeapIsNotALeak() {
+        TimelineDiagnosis d = new TimelineBuilder(60, S10)
+                .signal(Signals.HEAP_OLD_USED, i -> 100 * MIB + (i % 10) * 20 * MIB + wiggle(i) * MIB).diagnose();
+        assertFalse(ids(d).contains("heap-leak"), d.findings().toString());
+    }
+
+    @Test void aWarmUpThatFlattensIsNotALeak() {
+        // classes and old gen rise fast for the first 20 samples, then stay
+        TimelineDiagnosis d = new TimelineBuilder(60, S10)
+                .signal(Signals.LOADED_CLASSES, i -> 2000 + 3000 * (1 - Math.exp(-i / 5.0)) + wiggle(i))
+                .signal(Signals.HEAP_OLD_USED, i -> (40 + 60 * (1 - Math.exp(-i / 5.0))) * MIB)
+                .signal(Signals.THREADS, i -> Math.min(40, 10 + i * 3)).diagnose();
+        assertEquals(List.of("nmt-off"), ids(d), "warm-up only (nmt-off is the snapshot's information)");
+    }
+
+    @Test void metaspaceLeakNeedsClassesStillLoadingAtTheEnd() {
+        TimelineDiagnosis d = new TimelineBuilder(30, Duration.ofSeconds(1))
+                .signal(Signals.LOADED_CLASSES, i -> 5000 + 50 * i + 3 * wiggle(i))
+                .signal(Signals.METASPACE_COMMITTED, i -> (60 + 0.75 * i) * MIB).diagnose();
+        Finding f = finding(d, "metaspace-leak");
+        assertEquals("high", f.confidence());
+        assertEquals(Severity.warning, f.severity());
+    }
+
+    @Test void threadLeak() {
+        TimelineDiagnosis d = new TimelineBuilder(30, Duration.ofSeconds(1)).signal(Signals.THREADS, i -> 520 + 5 * i).diagnose();
+        assertTrue(ids(d).contains("thread-leak"), d.findings().toString());
+        TimelineDiagnosis flat = new TimelineBuilder(30, Duration.ofSeconds(1)).signal(Signals.THREADS, i -> 520 + (i % 3)).diagnose();
+        assertFalse(ids(flat).contains("thread-leak"));
+    }
+
+    @Test void nativeLeakIsGlibcInUseBeyondNmt() {
+        TimelineDiagnosis d = new TimelineBuilder(30, Duration.ofSeconds(1))
+                .signal(Signals.NATIVE_UNTRACKED, i -> (150 + 3 * i) * MIB + wiggle(i) * MIB)
+                .signal(Signals.NMT_COMMITTED, i -> 328 * MIB).diagnose();
+        Finding f = finding(d, "native-leak");
+        assertEquals("high", f.confidence());
+        assertTrue(f.title().contains("NMT does not track"), f.title());
+    }
+
+    @Test void heapOvercommittedIsCommittedFarAboveEveryUse() {
+        TimelineDiagnosis d = new TimelineBuilder(30, Duration.ofSeconds(2))
+                .signal(Signals.HEAP_COMMITTED, i -> 1024 * MIB).signal(Signals.HEAP_USED, i -> (11 + i % 17) * MIB).diagnose();
+        assertTrue(ids(d).contains("heap-overcommitted"));
+        TimelineDiagnosis busy = new TimelineBuilder(30, Duration.ofSeconds(2))
+                .signal(Signals.HEAP_COMMITTED, i -> 1024 * MIB).signal(Signals.HEAP_USED, i -> (100 + (i % 10) * 90) * MIB).diagnose();
+        assertFalse(ids(busy).contains("heap-overcommitted"), "a busy sawtooth uses its heap");
+    }
+
+    @Test void compilerMemorySpike() {
+        TimelineDiagnosis d = new TimelineBuilder(20, Duration.ofSeconds(1))
+                .signal(Signals.COMPILER_MEMORY, i -> (i == 12 ? 700 : 8) * MIB).diagnose();
+        assertEquals(Severity.warning, finding(d, "compiler-memory-spike").severity());
+    }
+
+    @Test void throttlingIsJudgedOnTheWatchNotTheCumulativeCounters() {
+        var cumulative = new SnapshotBuilder().cpu(20_000, 10_000, 4_000).build(); // 40% since the cgroup started
+        TimelineDiagnosis ongoing = new TimelineBuilder(20, Duration.ofSeconds(1))
+                .signal(Signals.CPU_PERIODS, i -> 10_000 + 10 * i).signal(Signals.CPU_THROTTLED, i -> 4_000 + 9 * i).diagnose(cumulative);
+        assertEquals(Severity.critical, finding(ongoing, "cpu-throttling").severity());
+        TimelineDiagnosis past = new TimelineBuilder(20, Duration.ofSeconds(1))
+                .signal(Signals.CPU_PERIODS, i -> 10_000 + 10 * i).signal(Signals.CPU_THROTTLED, i -> 4_000).diagnose(cumulative);
+        assertEquals(Severity.info, finding(past, "cpu-throttling").severity());
+    }
+
+    @Test void aShortWatchJudgesNoGrowthAndSaysSo() {
+        TimelineDiagnosis d = new TimelineBuilder(3, Duration.ofSeconds(1)).signal(Signals.THREADS, i -> 500 + 100 * i).diagnose();
+        assertFalse(ids(d).contains("thread-leak"));
+        assertTrue(d.notEvaluated().stream().anyMatch(n -> n.rule().equals("thread-leak") && n.reason().contains("too short")));
+    }
+
+    @Test void glibcFreeMemoryThatRatchetsUp() {
+        TimelineDiagnosis d = new TimelineBuilder(40, Duration.ofSeconds(5))
+                .signal(Signals.GLIBC_FREE, i -> (10 + 100 * (i / 6)) * MIB)
+                .signal(Signals.GLIBC_IN_USE, i -> 200 * MIB + wiggle(i) * MIB).diagnose();
+        Finding f = finding(d, "glibc-fragmentation");
+        assertEquals("ratchet", f.evidence().get("glibc_free_shape"));
+        assertTrue(f.remedy().get(0).contains("TrimNativeHeapInterval") && f.remedy().get(1).contains("MALLOC_ARENA_MAX")
+                && f.remedy().get(2).contains("jrss run --allocator"), f.remedy().toString());
+    }
+
+    @Test void rssOnCourseToTheContainerLimit() {
+        TimelineDiagnosis d = new TimelineBuilder(30, Duration.ofSeconds(10))
+                .signal(Signals.RSS, i -> (300 + i) * MIB).limit(Signals.RSS, 384 * MIB).diagnose();
+        Finding f = finding(d, "container-limit-risk");
+        assertTrue(f.title().contains("reaches the container limit"), f.title());
+    }
+}
