@@ -3,6 +3,7 @@ package io.jrss.cli;
 
 import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.capture.Capture;
+import io.jrss.core.capture.Recording;
 import io.jrss.core.parse.SnapshotParser;
 import io.jrss.report.JsonReport;
 import io.jrss.report.TextReport;
@@ -31,6 +32,10 @@ final class ExplainCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        if (target.capture != null && target.target == null && Recording.isRecording(target.capture)) {
+            RecordingReport.render(target.capture, json, Live.terminal() && !noColor, Live.terminal() && !json, out, spec.commandLine().getErr());
+            return 0;
+        }
         Capture capture = target.capture(spec.commandLine().getErr(), Live.terminal() && !json);
         Diagnosis diagnosis = Diagnosis.of(SnapshotParser.parse(capture));
         if (json) JsonReport.write(diagnosis, out);

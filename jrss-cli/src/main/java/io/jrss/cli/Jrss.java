@@ -10,8 +10,10 @@ import picocli.CommandLine.Option;
         description = {"Explains where every resident byte of a Java process goes, why it grows, and what to change.", ""},
         footer = {"", "Start with:  jrss ps            (the local JVMs)",
                 "             jrss explain <pid>  (the ledger of its RSS and the findings)",
+                "             jrss watch <pid>    (what grows over time, and why)",
                 "             jrss demo           (a real diagnosis of a bundled workload)"},
-        subcommands = {PsCommand.class, ExplainCommand.class, CaptureCommand.class, DemoCommand.class, LabCommand.class,
+        subcommands = {PsCommand.class, ExplainCommand.class, WatchCommand.class, RunCommand.class, AnalyzeCommand.class, CaptureCommand.class,
+                DemoCommand.class, LabCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Jrss {
     @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT, description = "Print stack traces of errors.")

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -16,17 +17,27 @@ final class Cli {
     static Result run(String... args) throws IOException, InterruptedException { return run(List.of(), args); }
 
     static Result run(List<String> prefix, String... args) throws IOException, InterruptedException {
+        return run(Duration.ofSeconds(120), prefix, args);
+    }
+
+    static String java() { return Path.of(System.getProperty("java.home"), "bin", "java").toString(); }
+
+    static String jar() {
         Path jar = Path.of(System.getProperty("jrss.jar"));
         if (!Files.isRegularFile(jar)) throw new IllegalStateException("no " + jar + ": run the reactor (mvn verify) so jrss-cli is packaged first");
+        return jar.toString();
+    }
+
+    static Result run(Duration limit, List<String> prefix, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(prefix);
-        cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar.toString()));
+        cmd.addAll(List.of(java(), "-jar", jar()));
         cmd.addAll(List.of(args));
         Path out = Files.createTempFile("jrss-out", ".txt"), err = Files.createTempFile("jrss-err", ".txt");
         try {
             Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-            if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
                 p.destroyForcibly();
-                throw new IllegalStateException("jrss " + String.join(" ", args) + " did not finish in 120 s");
+                throw new IllegalStateException("jrss " + String.join(" ", args) + " did not finish in " + limit.toSeconds() + " s");
             }
             return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
         } finally {

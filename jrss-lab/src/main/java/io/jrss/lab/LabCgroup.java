@@ -9,7 +9,7 @@ import java.nio.file.Path;
  * The cgroup v1 child a scenario runs in: a CPU quota or a memory limit. Created under the writable v1 hierarchy
  * (FIELD-NOTES 11), removed on close once the scenario has exited.
  */
-final class LabCgroup implements AutoCloseable {
+public final class LabCgroup implements AutoCloseable {
     static final Path ROOT = Path.of("/sys/fs/cgroup");
     static final long CPU_QUOTA_MICROS = 20_000, CPU_PERIOD_MICROS = 100_000; // 0.2 CPU
     static final long MEMORY_LIMIT = 384L << 20;
@@ -20,7 +20,7 @@ final class LabCgroup implements AutoCloseable {
     private LabCgroup(Path dir, String controller) { this.dir = dir; this.controller = controller; }
 
     /** Why this machine cannot host the scenario's cgroup, or null when it can. */
-    static String unsupported(Scenario.Container c) {
+    public static String unsupported(Scenario.Container c) {
         if (c == Scenario.Container.NONE) return null;
         Path p = ROOT.resolve(c == Scenario.Container.CPU_QUOTA ? "cpu" : "memory");
         if (!Files.isDirectory(p) || !Files.isWritable(p)) {
@@ -29,7 +29,7 @@ final class LabCgroup implements AutoCloseable {
         return null;
     }
 
-    static LabCgroup create(Scenario.Container c, String name) throws IOException {
+    public static LabCgroup create(Scenario.Container c, String name) throws IOException {
         String controller = c == Scenario.Container.CPU_QUOTA ? "cpu" : "memory";
         Path dir = Files.createDirectories(ROOT.resolve(controller).resolve(name));
         if (c == Scenario.Container.CPU_QUOTA) {
@@ -43,6 +43,9 @@ final class LabCgroup implements AutoCloseable {
 
     /** Moves a process with all its threads into the cgroup. */
     void add(long pid) throws IOException { Files.writeString(dir.resolve("cgroup.procs"), Long.toString(pid)); }
+
+    /** The file a process writes its pid to in order to join: {@code echo $$ > procs} before {@code exec java}. */
+    public Path procs() { return dir.resolve("cgroup.procs"); }
 
     String describe() { return controller + " cgroup " + dir; }
 

@@ -15,9 +15,10 @@ import java.util.List;
  * @param container  the cgroup the runner creates around it, or {@link Container#NONE}
  * @param findings   finding ids jrss must raise; empty for the control
  * @param timeline   true when the findings need a timeline (jrss watch), not a single snapshot
+ * @param runTime    how long {@code jrss run} or {@code jrss watch} at a 1 s interval needs to raise the findings, READY included
  */
 public record Scenario(String name, String mainClass, String shows, List<String> jvmFlags, int minJdk, Container container,
-                       List<String> findings, boolean timeline) {
+                       List<String> findings, boolean timeline, java.time.Duration runTime) {
     /** The cgroup a scenario needs: none, a CPU quota, or a memory limit (cgroup v1, created by the runner). */
     public enum Container { NONE, CPU_QUOTA, MEMORY_LIMIT }
 }

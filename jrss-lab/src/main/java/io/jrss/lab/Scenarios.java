@@ -10,7 +10,8 @@ public final class Scenarios {
 
     private static Scenario s(String name, String cls, String shows, List<String> flags, int minJdk, Scenario.Container c,
                               List<String> findings, boolean timeline) {
-        return new Scenario(name, LAB + cls, shows, flags, minJdk, c, findings, timeline);
+        return new Scenario(name, LAB + cls, shows, flags, minJdk, c, findings, timeline,
+                java.time.Duration.ofSeconds(timeline ? 30 : 20));
     }
 
     private static final List<Scenario> ALL = List.of(

@@ -5,6 +5,9 @@ import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureEntry;
 import io.jrss.core.capture.CaptureFiles;
 import io.jrss.core.capture.Redactor;
+import io.jrss.probe.attach.AttachException;
+import io.jrss.probe.proc.PerfData;
+import io.jrss.probe.proc.ProcPid;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -44,6 +47,7 @@ public final class LiveCapture {
     private final Map<String, String> texts = new LinkedHashMap<>();
     private final List<CaptureEntry> entries = new ArrayList<>();
     private final Redactor redactor = new Redactor();
+    private boolean unanswered;
 
     public LiveCapture(int pid, Jcmd jcmd, Options options, Clock clock, Listener listener) {
         this.pid = pid; this.jcmd = jcmd; this.options = options; this.clock = clock; this.listener = listener;
@@ -69,7 +73,7 @@ public final class LiveCapture {
         jcmd(CaptureFiles.HEAP_INFO, "GC.heap_info");
         jcmd(CaptureFiles.METASPACE, "VM.metaspace");
         jcmd(CaptureFiles.CODE_CACHE, "Compiler.codecache");
-        jcmd(CaptureFiles.PERF_COUNTERS, "PerfCounter.print");
+        perfCounters();
         if (feature >= 22) jcmd(CaptureFiles.SYSTEM_MAP, "System.map");
         else skip(CaptureFiles.SYSTEM_MAP, "jcmd System.map", "System.map needs JDK 22+; this JVM is " + feature);
         // The readings the ledger combines, back to back.
@@ -88,6 +92,8 @@ public final class LiveCapture {
         info.put("captured_at", started.toString());
         info.put("jrss_version", jrssVersion);
         info.put("redacted_values", Integer.toString(redactor.count()));
+        info.put("sample", "full");
+        if (unanswered) info.put("unanswered", "true");
         return new Capture(info, texts, entries);
     }
 
@@ -95,12 +101,18 @@ public final class LiveCapture {
         listener.reading(file);
         Instant t0 = clock.instant();
         long n0 = System.nanoTime();
+        if (unanswered) {
+            entries.add(new CaptureEntry(file, "jcmd " + pid + " " + command, t0, 0, CaptureEntry.Status.failed,
+                    "skipped: pid " + pid + " did not answer an earlier command of this capture"));
+            return null;
+        }
         try {
             String out = jcmd.run(command);
             texts.put(file, out);
             entries.add(CaptureEntry.ok(file, "jcmd " + pid + " " + command, t0, millis(n0)));
             return out;
         } catch (Exception e) {
+            if (e instanceof AttachException a && a.kind() != AttachException.Kind.JCMD_FAILED) unanswered = true;
             entries.add(new CaptureEntry(file, "jcmd " + pid + " " + command, t0, millis(n0), CaptureEntry.Status.failed,
                     String.valueOf(e.getMessage())));
             return null;
@@ -137,6 +149,78 @@ public final class LiveCapture {
         } catch (IOException | RuntimeException e) {
             entries.add(new CaptureEntry(CaptureFiles.MAPPING_HEADS, source, t0, millis(n0), CaptureEntry.Status.failed,
                     "cannot read " + source + ": " + e.getMessage()));
+        }
+    }
+
+    /**
+     * A cheap sample for a watch: only the readings that change and cost little (status, smaps_rollup, NMT summary,
+     * GC.heap_info, Compiler.codecache, PerfCounter.print, glibc statistics, the cgroup counters), no full smaps.
+     * What does not change (version, flags, command line, properties, environment, host CPUs) is carried over from
+     * {@code base}, the watch's first full capture, and its manifest line says so.
+     */
+    public Capture sample(Capture base, String jrssVersion) {
+        Instant started = clock.instant();
+        for (String file : CARRIED) {
+            base.text(file).ifPresent(t -> {
+                texts.put(file, t);
+                entries.add(new CaptureEntry(file, "carried over from the watch's first capture", started, 0, CaptureEntry.Status.ok, ""));
+            });
+        }
+        int feature = feature(texts.get(CaptureFiles.VM_VERSION));
+        new CgroupFiles(pid, this::file, this::skip).collect(info);
+        file(CaptureFiles.LOADAVG, "/proc/loadavg", t -> t);
+        jcmd(CaptureFiles.HEAP_INFO, "GC.heap_info");
+        jcmd(CaptureFiles.CODE_CACHE, "Compiler.codecache");
+        perfCounters();
+        jcmd(CaptureFiles.NMT_SUMMARY, "VM.native_memory summary");
+        if (feature >= 21) jcmd(CaptureFiles.NATIVE_HEAP_INFO, "System.native_heap_info");
+        else {
+            String vmInfo = jcmd(CaptureFiles.VM_INFO, "VM.info");
+            if (vmInfo != null) texts.put(CaptureFiles.VM_INFO, VmInfoFilter.keep(vmInfo, redactor));
+        }
+        file(CaptureFiles.SMAPS_ROLLUP, "/proc/" + pid + "/smaps_rollup", t -> t);
+        file(CaptureFiles.STATUS, "/proc/" + pid + "/status", t -> t);
+        info.put("pid", Integer.toString(pid));
+        info.put("captured_at", started.toString());
+        info.put("jrss_version", jrssVersion);
+        info.put("sample", "cheap");
+        if (unanswered) info.put("unanswered", "true");
+        return new Capture(info, texts, entries);
+    }
+
+    /** Readings that do not change while a JVM runs. */
+    static final java.util.List<String> CARRIED = java.util.List.of(CaptureFiles.VM_VERSION, CaptureFiles.VM_FLAGS,
+            CaptureFiles.VM_COMMAND_LINE, CaptureFiles.VM_SYSTEM_PROPERTIES, CaptureFiles.CMDLINE, CaptureFiles.ENVIRON,
+            CaptureFiles.CPUS_ONLINE, CaptureFiles.THP_ENABLED);
+
+    /** True once a command timed out or found the target gone: later commands of this capture are skipped. */
+    public boolean unanswered() { return unanswered; }
+
+    /**
+     * The performance counters, as {@code jcmd <pid> PerfCounter.print} prints them. That command is not an attach
+     * command: jcmd reads the target's hsperfdata file itself, and so does this, without a word to the target.
+     */
+    private void perfCounters() {
+        listener.reading(CaptureFiles.PERF_COUNTERS);
+        Instant t0 = clock.instant();
+        long n0 = System.nanoTime();
+        try {
+            ProcPid p = ProcPid.of(pid);
+            var st = p.status();
+            java.util.Optional<Path> file = PerfData.find(p, st.namespacePid(), st.euid());
+            Map<String, String> values = file.map(PerfData::read).orElse(Map.of());
+            if (values.isEmpty()) {
+                skip(CaptureFiles.PERF_COUNTERS, "hsperfdata of pid " + pid, "no readable hsperfdata file (the JVM runs with -XX:-UsePerfData"
+                        + " or -XX:+PerfDisableSharedMem, or belongs to another user)");
+                return;
+            }
+            StringBuilder sb = new StringBuilder();
+            new java.util.TreeMap<>(values).forEach((k, v) -> sb.append(k).append('=').append(v.matches("-?\\d+") ? v : "\"" + v + "\"").append('\n'));
+            texts.put(CaptureFiles.PERF_COUNTERS, sb.toString());
+            entries.add(CaptureEntry.ok(CaptureFiles.PERF_COUNTERS, file.get().toString(), t0, millis(n0)));
+        } catch (IOException | RuntimeException e) {
+            entries.add(new CaptureEntry(CaptureFiles.PERF_COUNTERS, "hsperfdata of pid " + pid, t0, millis(n0), CaptureEntry.Status.failed,
+                    "cannot read the hsperfdata of pid " + pid + ": " + e.getMessage()));
         }
     }
 

@@ -9,7 +9,12 @@ import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
 import io.jrss.core.ledger.MallocAccount;
+import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.model.Bytes;
+import io.jrss.core.rules.RuleResult;
+import io.jrss.core.timeline.ProbeResult;
+import io.jrss.core.timeline.WatchEnd;
+import java.util.List;
 import io.jrss.core.model.Snapshot;
 import io.jrss.core.rules.Finding;
 import java.io.IOException;
@@ -24,7 +29,16 @@ public final class JsonReport {
     public static final String JRSS_VERSION = "0.1.0";
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    public static ObjectNode toJson(Diagnosis d) {
+    public static ObjectNode toJson(Diagnosis d) { return toJson(d, d.findings(), d.notEvaluated()); }
+
+    /** The object of the last full snapshot with the findings over the whole watch, plus its {@code timeline}. */
+    public static ObjectNode toJson(TimelineDiagnosis td, WatchEnd end, List<ProbeResult> probes) {
+        ObjectNode root = toJson(td.last(), td.findings(), td.notEvaluated());
+        root.set("timeline", TimelineJson.of(td, end, probes, MAPPER));
+        return root;
+    }
+
+    private static ObjectNode toJson(Diagnosis d, List<Finding> findingList, List<RuleResult.NotEvaluated> notEvaluatedList) {
         Snapshot s = d.snapshot();
         Ledger l = d.ledger();
         ObjectNode root = MAPPER.createObjectNode();
@@ -55,7 +69,7 @@ public final class JsonReport {
         ObjectNode kinds = root.putObject("smaps_by_kind");
         l.residentByKind().forEach((k, v) -> kinds.put(k.name().toLowerCase(java.util.Locale.ROOT), v.value()));
         ArrayNode findings = root.putArray("findings");
-        for (Finding f : d.findings()) {
+        for (Finding f : findingList) {
             ObjectNode o = findings.addObject();
             o.put("id", f.id());
             o.put("severity", f.severity().name());
@@ -67,7 +81,7 @@ public final class JsonReport {
             o.put("confidence", f.confidence());
         }
         ArrayNode notEvaluated = root.putArray("not_evaluated");
-        d.notEvaluated().forEach(n -> notEvaluated.addObject().put("rule", n.rule()).put("reason", n.reason()));
+        notEvaluatedList.forEach(n -> notEvaluated.addObject().put("rule", n.rule()).put("reason", n.reason()));
         ArrayNode unavailable = root.putArray("unavailable");
         d.unavailable().forEach(u -> unavailable.addObject().put("reading", u.reading()).put("reason", u.reason()).put("how", u.how()));
         ArrayNode notes = root.putArray("notes");
@@ -90,9 +104,11 @@ public final class JsonReport {
         return o;
     }
 
-    public static void write(Diagnosis d, Writer out) {
+    public static void write(Diagnosis d, Writer out) { write(toJson(d), out); }
+
+    public static void write(ObjectNode json, Writer out) {
         try {
-            MAPPER.writeValue(new NonClosingWriter(out), toJson(d));
+            MAPPER.writeValue(new NonClosingWriter(out), json);
             out.write('\n');
             out.flush();
         } catch (IOException e) {

@@ -13,6 +13,7 @@ import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -37,21 +38,25 @@ public final class TextReport {
         out.println();
         ledger(l, out);
         out.println();
-        findings(d, out);
-        if (!d.unavailable().isEmpty()) {
-            out.println(st.bold("Unavailable"));
-            for (Unavailable u : d.unavailable()) out.println("  - " + u.reading() + ": " + u.reason() + st.dim("  -> " + u.how()));
-            out.println();
-        }
-        if (!d.notEvaluated().isEmpty()) {
-            out.println(st.bold("Not evaluated"));
-            for (RuleResult.NotEvaluated n : d.notEvaluated()) out.println("  - " + n.rule() + ": " + n.reason());
-            out.println();
-        }
+        findings(d.findings(), "No findings: nothing in this snapshot needs attention.", out);
+        gaps(d.unavailable(), d.notEvaluated(), out);
         out.flush();
     }
 
-    private static String header(Snapshot s, Ledger l) {
+    void gaps(List<Unavailable> unavailable, List<RuleResult.NotEvaluated> notEvaluated, PrintWriter out) {
+        if (!unavailable.isEmpty()) {
+            out.println(st.bold("Unavailable"));
+            for (Unavailable u : unavailable) out.println("  - " + u.reading() + ": " + u.reason() + st.dim("  -> " + u.how()));
+            out.println();
+        }
+        if (!notEvaluated.isEmpty()) {
+            out.println(st.bold("Not evaluated"));
+            for (RuleResult.NotEvaluated n : notEvaluated) out.println("  - " + n.rule() + ": " + n.reason());
+            out.println();
+        }
+    }
+
+    static String header(Snapshot s, Ledger l) {
         String java = s.version().map(v -> "Java " + v.version()).value().orElse("Java ?");
         String vendor = s.vendor() == null ? "" : " (" + s.vendor() + ")";
         String nmt = "NMT " + s.nmt().map(n -> n.level()).value().orElse("off");
@@ -60,7 +65,7 @@ public final class TextReport {
         return java + vendor + ", " + s.gc() + ", " + nmt + alloc + ", " + s.time();
     }
 
-    private void ledger(Ledger l, PrintWriter out) {
+    void ledger(Ledger l, PrintWriter out) {
         out.println(st.dim(String.format(Locale.ROOT, "  %-15s %10s %7s  %-" + BAR + "s  %-8s  %s", "row", "resident", "of RSS", "", "", "source")));
         for (LedgerRow r : l.sorted()) {
             if (r.bytes().isZero() && !r.id().equals(RowIds.UNATTRIBUTED)) continue;
@@ -74,14 +79,14 @@ public final class TextReport {
         for (String n : l.notes()) out.println(st.dim("  note: " + n));
     }
 
-    private void findings(Diagnosis d, PrintWriter out) {
-        if (d.findings().isEmpty()) {
-            out.println(st.green("No findings: nothing in this snapshot needs attention."));
+    void findings(List<Finding> findings, String none, PrintWriter out) {
+        if (findings.isEmpty()) {
+            out.println(st.green(none));
             out.println();
             return;
         }
         out.println(st.bold("Findings"));
-        for (Finding f : d.findings()) {
+        for (Finding f : findings) {
             String sev = switch (f.severity()) {
                 case critical -> st.red("CRITICAL");
                 case warning -> st.yellow("WARNING ");
@@ -102,7 +107,9 @@ public final class TextReport {
 
     static String evidence(String name, Object v) { return v instanceof Bytes b ? b.toIec() : String.valueOf(v); }
 
-    private static String pct(double r) { return Math.round(r * 100) + "%"; }
+    Style style() { return st; }
+
+    static String pct(double r) { return Math.round(r * 100) + "%"; }
 
     private static String pct1(double r) { return String.format(Locale.ROOT, "%.1f%%", r * 100); }
 }

@@ -90,10 +90,8 @@ public final class Signals {
     private static void nmt(Map<String, Double> m, NmtSummary nmt) {
         put(m, NMT_COMMITTED, nmt.totalCommitted());
         put(m, NMT_MALLOC, nmt.totalMalloc());
-        nmt.category("Other").ifPresent(o -> {
-            put(m, DIRECT_MEMORY, o.committed());
-            if (o.mallocCount() >= 0) m.put(DIRECT_BLOCKS, (double) o.mallocCount());
-        });
+        put(m, DIRECT_MEMORY, nmt.mallocd("Other")); // NMT leaves out categories under 1 KiB: none is 0
+        nmt.category("Other").filter(o -> o.mallocCount() >= 0).ifPresent(o -> m.put(DIRECT_BLOCKS, (double) o.mallocCount()));
         nmt.category("Thread").ifPresent(t -> {
             if (t.stackCommitted().isPositive()) put(m, THREAD_STACKS, t.stackCommitted());
         });

@@ -12,7 +12,7 @@ import io.jrss.core.trend.Series;
 import java.util.List;
 
 /**
- * heap-overcommitted: for the whole watch the heap kept far more committed (and resident) than it ever used: memory
+ * heap-overcommitted: up to the end of the watch, for a long stretch, the heap kept far more committed (and resident) than it ever used: memory
  * a burst took and the collector never gave back. Judged on the lowest committed and the highest used value seen,
  * so a sawtooth of a busy heap never looks idle.
  */
@@ -21,6 +21,12 @@ public final class HeapOvercommittedRule implements TimelineRule {
     static final double MIN_IDLE_SHARE = 0.5;
 
     @Override public String id() { return "heap-overcommitted"; }
+
+    private static boolean idle(double committedLow, double usedPeak, Bytes heapRow) {
+        double resident = heapRow.isPositive() ? Math.min(heapRow.value(), committedLow) : committedLow;
+        double idle = resident - usedPeak;
+        return idle >= MIN_IDLE.value() && idle >= MIN_IDLE_SHARE * committedLow;
+    }
 
     private static List<String> remedies(boolean g1) {
         List<String> r = new java.util.ArrayList<>();
@@ -35,21 +41,30 @@ public final class HeapOvercommittedRule implements TimelineRule {
         if (!f.longEnough()) return tooShort(f);
         Series committed = f.timeline().series(Signals.HEAP_COMMITTED), used = f.timeline().series(Signals.HEAP_USED);
         if (committed.size() < TimelineFacts.MIN_SAMPLES || used.size() < TimelineFacts.MIN_SAMPLES) return notEvaluated("no GC.heap_info readings");
-        Bytes low = Bytes.of((long) committed.values().stream().mapToDouble(Double::doubleValue).min().orElse(0));
-        Bytes peak = Bytes.of((long) used.values().stream().mapToDouble(Double::doubleValue).max().orElse(0));
         Bytes heapRow = f.ledger() == null ? Bytes.ZERO : f.ledger().bytes(RowIds.JAVA_HEAP);
-        Bytes resident = heapRow.isPositive() ? heapRow.min(low) : low; // no smaps of the heap: committed stands in
-        Bytes idle = resident.minus(peak).atLeastZero();
-        if (idle.compareTo(MIN_IDLE) < 0 || idle.ratioOf(low) < MIN_IDLE_SHARE) return RuleResult.quiet();
+        // The longest stretch up to now over which the heap held far more than it used (a burst before it does not count).
+        double low = Double.MAX_VALUE, peak = 0;
+        int from = -1;
+        for (int i = Math.min(committed.size(), used.size()) - 1; i >= 0; i--) {
+            double l = Math.min(low, committed.values().get(i)), p = Math.max(peak, used.values().get(i));
+            if (!idle(l, p, heapRow)) break;
+            low = l; peak = p; from = i;
+        }
+        if (from < 0) return RuleResult.quiet();
+        java.time.Duration held = java.time.Duration.between(committed.times().get(from), committed.times().get(committed.size() - 1));
+        if (committed.size() - from < TimelineFacts.MIN_SAMPLES || held.compareTo(TimelineFacts.MIN_SPAN) < 0) return RuleResult.quiet();
+        Bytes lowB = Bytes.of((long) low), peakB = Bytes.of((long) peak);
+        Bytes resident = heapRow.isPositive() ? heapRow.min(lowB) : lowB; // no smaps of the heap: committed stands in
+        Bytes idle = resident.minus(peakB).atLeastZero();
         var flags = f.last().flags().orNull();
         Bytes initial = flags == null ? null : flags.bytes("InitialHeapSize").orElse(null);
-        boolean byXms = initial != null && low.value() <= initial.value() * 1.05;
+        boolean byXms = initial != null && lowB.value() <= initial.value() * 1.05;
         String gc = f.last().gc();
-        long span = f.timeline().span().toSeconds();
+        long span = held.toSeconds();
         return RuleResult.fired(new Finding(id(), Severity.warning,
-                "The heap kept " + low.toIec() + " committed for " + TrendEvidence.human(f.timeline().span()) + " while it never used more than "
-                        + peak.toIec() + ": " + idle.toIec() + " resident for nothing",
-                new Evidence().bytes("heap_committed_min", low).bytes("heap_used_max", peak).bytes("heap_resident", resident)
+                "The heap kept " + lowB.toIec() + " committed for " + TrendEvidence.human(held) + " while it never used more than "
+                        + peakB.toIec() + ": " + idle.toIec() + " resident for nothing",
+                new Evidence().bytes("heap_committed_min", lowB).bytes("heap_used_max", peakB).bytes("heap_resident", resident)
                         .bytes("idle_resident", idle).bytes("initial_heap", initial).value("gc", gc).value("span_seconds", span).build(),
                 byXms ? List.of("-Xms holds it: the committed heap never falls below InitialHeapSize " + initial.toIec() + "; lower -Xms",
                                 "Size -Xmx to the live set plus headroom, not to the container")

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.cli;
+
+import io.jrss.probe.watch.WatchOptions;
+import java.nio.file.Path;
+import java.time.Duration;
+import picocli.CommandLine.Option;
+
+/** The options watch and run share: sampling, duration, recording, output and the opt-in probes. */
+final class WatchFlags {
+    @Option(names = "--interval", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Time between samples: status, smaps_rollup, NMT summary, heap, code cache, perf counters, glibc statistics (default: 10s for watch, 5s for run).")
+    Duration interval;
+
+    @Option(names = "--full-interval", paramLabel = "DURATION", defaultValue = "1m", converter = DurationConverter.class,
+            description = "Time between full samples with the whole smaps and the ledger; the first and the last are always full (default: ${DEFAULT-VALUE}).")
+    Duration fullInterval;
+
+    @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Stop after this long and report (default: until Ctrl-C or the target exits).")
+    Duration duration;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
+            description = "Timeout for attaching and for each command (default: ${DEFAULT-VALUE}).")
+    Duration timeout;
+
+    @Option(names = "--max-unanswered", paramLabel = "N", defaultValue = "3",
+            description = "End the watch when the target has not answered N samples in a row (default: ${DEFAULT-VALUE}).")
+    int maxUnanswered;
+
+    @Option(names = "--record", paramLabel = "DIR",
+            description = "Keep every capture and the events in DIR (new or empty); read it again with 'jrss analyze DIR' or 'jrss explain --capture DIR'.")
+    Path record;
+
+    @Option(names = "--json", description = "At the end print exactly one JSON object on stdout (DESIGN.md §7 plus 'timeline'); the live view goes to stderr.")
+    boolean json;
+
+    @Option(names = "--no-color", description = "No ANSI colours even on a terminal.")
+    boolean noColor;
+
+    @Option(names = "--nmt-detail", description = "Also read VM.native_memory detail in full samples (the target must run with NMT detail).")
+    boolean nmtDetail;
+
+    @Option(names = "--trim-probe", description = "CHANGES THE TARGET: at the end run System.trim_native_heap and report how much RSS came back"
+            + " (free memory glibc kept, as opposed to live native memory).")
+    boolean trimProbe;
+
+    @Option(names = "--nmt-baseline", description = "CHANGES NMT's STATE: take VM.native_memory baseline at the start and report summary.diff growth by category at the end.")
+    boolean nmtBaseline;
+
+    WatchOptions options(Duration defaultInterval) {
+        Duration i = interval == null ? defaultInterval : interval;
+        if (maxUnanswered < 1) throw new Errors.UsageException("--max-unanswered must be at least 1");
+        return new WatchOptions(i, fullInterval, duration, timeout, record, nmtDetail, trimProbe, nmtBaseline, maxUnanswered);
+    }
+}

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.cli;
+
+import io.jrss.core.analysis.TimelineAssembler;
+import io.jrss.core.analysis.TimelineDiagnosis;
+import io.jrss.core.timeline.Event;
+import io.jrss.core.timeline.Sample;
+import io.jrss.core.timeline.WatchEnd;
+import io.jrss.probe.attach.HotSpotAttach;
+import io.jrss.probe.watch.Watch;
+import io.jrss.probe.watch.WatchOptions;
+import io.jrss.probe.watch.WatchResult;
+import io.jrss.report.JsonReport;
+import io.jrss.report.LiveFrame;
+import io.jrss.report.TimelineTextReport;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.time.Clock;
+import java.util.function.UnaryOperator;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
+
+/**
+ * Runs a watch for watch and run: the live view on stderr (a redrawn frame on a terminal, a line per sample
+ * elsewhere), Ctrl-C and SIGTERM end it with the report, then the report (text or JSON) on stdout.
+ */
+final class WatchSession {
+    private final String command;
+    private final WatchFlags flags;
+    private final PrintWriter out, err;
+    private final boolean frames;
+
+    /** @param frames redraw a full frame on stderr (watch on a terminal); otherwise print one line per sample */
+    WatchSession(String command, WatchFlags flags, PrintWriter out, PrintWriter err, boolean frames) {
+        this.command = command; this.flags = flags; this.out = out; this.err = err; this.frames = frames;
+    }
+
+    /** @param endDetail rewrites the end's sentence (run adds the exit status) */
+    int run(HotSpotAttach attach, WatchOptions options, Runnable onStop, UnaryOperator<String> endDetail) throws IOException {
+        boolean color = Live.terminal() && !flags.noColor;
+        LiveFrame view = new LiveFrame(color && frames);
+        Watch watch = new Watch(attach, options, Clock.systemUTC(), new Watch.Listener() {
+            @Override public void sampled(Sample s, TimelineAssembler a, TimelineDiagnosis verdict) {
+                if (frames) err.print("\u001b[H\u001b[2J" + view.frame(a, verdict != null ? verdict : latest, command));
+                else err.println(view.line(s, a));
+                if (verdict != null) latest = verdict;
+                err.flush();
+            }
+
+            @Override public void event(Event e) {
+                if (!frames) { err.println("jrss " + command + ": " + e.kind() + " " + e.what() + ": " + e.text()); err.flush(); }
+            }
+        }, JsonReport.JRSS_VERSION);
+        err.println("jrss " + command + ": watching pid " + attach.pid() + " every " + options.interval().toMillis() / 1000.0 + " s"
+                + (options.record() != null ? ", recording to " + options.record() : "") + "; Ctrl-C ends it with the report");
+        err.flush();
+        SignalHandler stop = sig -> { watch.stop(); if (onStop != null) onStop.run(); };
+        SignalHandler oldInt = Signal.handle(new Signal("INT"), stop), oldTerm = Signal.handle(new Signal("TERM"), stop);
+        WatchResult r;
+        try {
+            r = watch.run();
+        } finally {
+            Signal.handle(new Signal("INT"), oldInt);
+            Signal.handle(new Signal("TERM"), oldTerm);
+        }
+        TimelineDiagnosis td = r.timeline().diagnose();
+        String detail = endDetail.apply(r.detail());
+        err.println("jrss " + command + ": ended: " + detail + (r.recording() != null ? "; recording kept in " + r.recording() : ""));
+        err.flush();
+        if (td == null) {
+            throw new IOException("pid " + attach.pid() + ": no full sample was taken before the watch ended (" + detail + "); nothing to report");
+        }
+        WatchEnd end = new WatchEnd(r.end().name(), detail);
+        if (flags.json) JsonReport.write(JsonReport.toJson(td, end, r.probes()), out);
+        else new TimelineTextReport(color).render(td, end, r.probes(), "jrss " + command, out);
+        return r.failed() ? Errors.TARGET : 0;
+    }
+
+    private TimelineDiagnosis latest;
+}

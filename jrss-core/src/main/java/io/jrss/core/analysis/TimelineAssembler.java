@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.analysis;
+
+import io.jrss.core.capture.Capture;
+import io.jrss.core.capture.CaptureFiles;
+import io.jrss.core.ledger.LedgerRow;
+import io.jrss.core.model.Snapshot;
+import io.jrss.core.parse.SnapshotParser;
+import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.Severity;
+import io.jrss.core.timeline.Event;
+import io.jrss.core.timeline.Limits;
+import io.jrss.core.timeline.Sample;
+import io.jrss.core.timeline.Signals;
+import io.jrss.core.timeline.Timeline;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns captures, one after the other, into a timeline: each becomes a sample (signals; ledger rows when it is full),
+ * the last full one is kept whole for the ledger and the snapshot rules. A live watch and a recording read back go
+ * through here alike, so they reach the same verdicts. Keeps only samples, not snapshots: an hour at 1 s is small.
+ */
+public final class TimelineAssembler {
+    private final int pid;
+    private final Duration interval;
+    private final List<Sample> samples = new ArrayList<>();
+    private final List<Event> events = new ArrayList<>();
+    private final Set<String> raised = new HashSet<>();
+    private Diagnosis lastFull;
+    private Map<String, Double> limits = Map.of();
+
+    public TimelineAssembler(int pid, Duration interval) { this.pid = pid; this.interval = interval; }
+
+    public Sample add(Capture capture) {
+        Snapshot s = SnapshotParser.parse(capture);
+        boolean full = capture.text(CaptureFiles.SMAPS).isPresent();
+        Map<String, Long> rows = new LinkedHashMap<>();
+        if (full) {
+            lastFull = Diagnosis.of(s);
+            for (LedgerRow r : lastFull.ledger().rows()) rows.put(r.id(), r.bytes().value());
+            limits = Limits.of(s);
+        }
+        Sample sample = new Sample(s.time(), full, Signals.of(s, full ? lastFull.ledger() : null), rows);
+        samples.add(sample);
+        return sample;
+    }
+
+    public void event(Event e) { events.add(e); }
+
+    public Timeline timeline() { return new Timeline(pid, interval, samples, events, limits); }
+
+    public boolean hasFullSample() { return lastFull != null; }
+
+    public Diagnosis lastFull() { return lastFull; }
+
+    public List<Sample> samples() { return samples; }
+
+    /** The verdict so far; null before the first full sample. */
+    public TimelineDiagnosis diagnose() { return lastFull == null ? null : TimelineDiagnosis.of(timeline(), lastFull); }
+
+    /** Findings of at least warning severity not raised before: recorded as events and returned, for the live view. */
+    public List<Event> newlyRaised(TimelineDiagnosis d) {
+        List<Event> out = new ArrayList<>();
+        if (d == null || samples.isEmpty()) return out;
+        for (Finding f : d.findings()) {
+            if (f.severity() != Severity.info && raised.add(f.id())) {
+                Event e = new Event(samples.get(samples.size() - 1).time(), "finding", f.id(), f.severity() + ": " + f.title());
+                events.add(e);
+                out.add(e);
+            }
+        }
+        return out;
+    }
+
+    /** The rows of the last full sample, for the live view: id to bytes. */
+    public Map<String, Long> lastRows() {
+        for (int i = samples.size() - 1; i >= 0; i--) if (samples.get(i).full()) return samples.get(i).rows();
+        return Map.of();
+    }
+
+}

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.probe.watch;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * How to watch a JVM.
+ *
+ * @param interval      time between samples (cheap readings)
+ * @param fullInterval  time between full samples (with smaps and the ledger); the first and last are always full
+ * @param duration      when to stop, or null to run until stopped or the target exits
+ * @param timeout       the limit for attaching and for each command
+ * @param record        the directory to keep every capture and the events in, or null
+ * @param trimProbe     at the end, run System.trim_native_heap and measure what RSS came back (changes the target)
+ * @param nmtBaseline   at the start, take an NMT baseline; at the end, read summary.diff (changes NMT's state)
+ * @param maxUnanswered samples in a row that may go unanswered before the watch ends
+ */
+public record WatchOptions(Duration interval, Duration fullInterval, Duration duration, Duration timeout, Path record,
+                           boolean nmtDetail, boolean trimProbe, boolean nmtBaseline, int maxUnanswered) {
+    public WatchOptions {
+        if (interval.isNegative() || interval.isZero()) throw new IllegalArgumentException("the interval must be positive");
+        if (fullInterval.compareTo(interval) < 0) fullInterval = interval;
+    }
+}

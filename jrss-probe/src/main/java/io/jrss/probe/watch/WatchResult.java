@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.probe.watch;
+
+import io.jrss.core.analysis.TimelineAssembler;
+import io.jrss.core.timeline.ProbeResult;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * How a watch ended and what it gathered.
+ *
+ * @param end       why it ended
+ * @param detail    one sentence on how it ended
+ * @param recording the recording directory, or null
+ */
+public record WatchResult(TimelineAssembler timeline, End end, String detail, List<ProbeResult> probes, Path recording) {
+    public enum End {
+        /** The requested duration passed. */ duration,
+        /** Stopped by the user (Ctrl-C). */ stopped,
+        /** The target exited. */ target_exited,
+        /** The target stopped answering. */ unanswered,
+        /** Writing the recording failed (a full disk); the samples before were kept. */ record_failed
+    }
+
+    /** True when jrss itself failed to do what was asked (the report is still printed). */
+    public boolean failed() { return end == End.record_failed; }
+}

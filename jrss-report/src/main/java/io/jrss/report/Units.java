@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.report;
+
+import io.jrss.core.model.Bytes;
+import io.jrss.core.timeline.Signals;
+import java.time.Duration;
+import java.util.Locale;
+
+/** How a signal's value, change and rate read for people: MiB/GiB for memory, plain numbers for counts. */
+final class Units {
+    private Units() {}
+
+    static String value(String signal, double v) {
+        return Signals.isBytes(signal) ? Bytes.of(Math.round(v)).toIec() : Long.toString(Math.round(v));
+    }
+
+    static String change(String signal, double d) {
+        return (d >= 0 ? "+" : "") + value(signal, d);
+    }
+
+    static String perHour(String signal, double perSecond) {
+        if (!Double.isFinite(perSecond)) return "?";
+        double h = perSecond * 3600;
+        return Signals.isBytes(signal) ? (h >= 0 ? "+" : "") + Bytes.of(Math.round(h)).toIec() : String.format(Locale.ROOT, "%+.0f", h);
+    }
+
+    /** "3d 4h", "2h 14m", "5m 10s", "42s". */
+    static String duration(Duration d) {
+        long s = d.toSeconds();
+        if (s >= 86_400) return s / 86_400 + "d " + s % 86_400 / 3600 + "h";
+        if (s >= 3600) return s / 3600 + "h " + s % 3600 / 60 + "m";
+        if (s >= 60) return s / 60 + "m " + s % 60 + "s";
+        return s + "s";
+    }
+
+    /** A sparkline of the last {@code width} values: ▁ is the lowest, █ the highest. */
+    static String spark(java.util.List<Double> values, int width) {
+        String bars = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
+        int from = Math.max(0, values.size() - width);
+        double min = Double.MAX_VALUE, max = -Double.MAX_VALUE;
+        for (int i = from; i < values.size(); i++) { min = Math.min(min, values.get(i)); max = Math.max(max, values.get(i)); }
+        StringBuilder sb = new StringBuilder();
+        for (int i = from; i < values.size(); i++) {
+            int k = max - min < 1e-9 ? 0 : (int) Math.round((values.get(i) - min) / (max - min) * 7);
+            sb.append(bars.charAt(k));
+        }
+        return sb.toString();
+    }
+}
