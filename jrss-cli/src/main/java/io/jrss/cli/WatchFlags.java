@@ -48,9 +48,17 @@ final class WatchFlags {
     @Option(names = "--nmt-baseline", description = "CHANGES NMT's STATE: take VM.native_memory baseline at the start and report summary.diff growth by category at the end.")
     boolean nmtBaseline;
 
+    private static void positive(String option, Duration d) {
+        if (d.isNegative() || d.isZero()) throw new Errors.UsageException(option + " must be longer than zero, e.g. 500ms, 10s, 5m");
+    }
+
     WatchOptions options(Duration defaultInterval) {
         Duration i = interval == null ? defaultInterval : interval;
         if (maxUnanswered < 1) throw new Errors.UsageException("--max-unanswered must be at least 1");
+        positive("--interval", i);
+        positive("--full-interval", fullInterval);
+        positive("--timeout", timeout);
+        if (duration != null) positive("--duration", duration);
         return new WatchOptions(i, fullInterval, duration, timeout, record, nmtDetail, trimProbe, nmtBaseline, maxUnanswered);
     }
 }

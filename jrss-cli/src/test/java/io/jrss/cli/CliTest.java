@@ -68,4 +68,37 @@ class CliTest {
         assertEquals(2, noOutput.exit());
         assertTrue(noOutput.err().contains("--output"), noOutput.err());
     }
+
+    @Test
+    void watchRunAndAnalyzeTeachTheirOptionsAndRejectBadOnes() throws Exception {
+        Run help = run("watch", "--help");
+        for (String s : new String[] {"--interval", "--record", "--trim-probe", "--nmt-baseline", "500ms", "Exit codes"}) {
+            assertTrue(help.out().contains(s), s + " in:\n" + help.out());
+        }
+        assertTrue(run("run", "--help").out().contains("--allocator"));
+        Run noTarget = run("watch");
+        assertEquals(2, noTarget.exit());
+        Run badInterval = run("watch", "4242", "--interval", "fast");
+        assertEquals(2, badInterval.exit());
+        assertTrue(badInterval.err().contains("fast"), badInterval.err());
+        Run zero = run("watch", "4242", "--interval", "0s");
+        assertEquals(2, zero.exit(), zero.err());
+        Run noCommand = run("run");
+        assertEquals(2, noCommand.exit());
+        Run missingAllocator = run("run", "--allocator", "hoard", "--", "java", "-version");
+        assertEquals(2, missingAllocator.exit(), missingAllocator.err());
+        Path file = java.nio.file.Files.createTempFile("jrss", ".txt");
+        Run analyzeFile = run("analyze", file.toString());
+        assertEquals(1, analyzeFile.exit());
+        assertEquals(1, analyzeFile.err().strip().lines().count(), analyzeFile.err());
+        assertTrue(analyzeFile.err().contains(file.toString()), analyzeFile.err());
+    }
+
+    @Test
+    void analyzeOfACaptureIsExplainOfIt() throws Exception {
+        Run a = run("analyze", capture("jdk17-g1-native-mix"), "--json");
+        Run e = run("explain", "--capture", capture("jdk17-g1-native-mix"), "--json");
+        assertEquals(0, a.exit(), a.err());
+        assertEquals(e.out(), a.out());
+    }
 }
