@@ -73,7 +73,7 @@ final class RunCommand implements Callable<Integer> {
             spec.commandLine().getErr().flush();
             HotSpotAttach attach = JvmStartup.await(p, options.timeout(), startup);
             int code = new WatchSession("run", flags, spec.commandLine().getOut(), spec.commandLine().getErr(), false)
-                    .run(attach, options, null, d -> p.isAlive() ? d : exited(p, d));
+                    .run(attach, options, d -> p.isAlive() ? d : exited(p, d));
             stop(p);
             pump.join(2000);
             return code;

@@ -34,6 +34,6 @@ final class WatchCommand implements Callable<Integer> {
         HotSpotAttach attach = HotSpotAttach.to(pid, options.timeout());
         boolean frames = Live.terminal();
         return new WatchSession("watch", flags, spec.commandLine().getOut(), spec.commandLine().getErr(), frames)
-                .run(attach, options, null, d -> d);
+                .run(attach, options, d -> d);
     }
 }

@@ -29,6 +29,7 @@ final class WatchSession {
     private final WatchFlags flags;
     private final PrintWriter out, err;
     private final boolean frames;
+    private TimelineDiagnosis latest;
 
     /** @param frames redraw a full frame on stderr (watch on a terminal); otherwise print one line per sample */
     WatchSession(String command, WatchFlags flags, PrintWriter out, PrintWriter err, boolean frames) {
@@ -36,7 +37,7 @@ final class WatchSession {
     }
 
     /** @param endDetail rewrites the end's sentence (run adds the exit status) */
-    int run(HotSpotAttach attach, WatchOptions options, Runnable onStop, UnaryOperator<String> endDetail) throws IOException {
+    int run(HotSpotAttach attach, WatchOptions options, UnaryOperator<String> endDetail) throws IOException {
         boolean color = Live.terminal() && !flags.noColor;
         LiveFrame view = new LiveFrame(color && frames);
         Watch watch = new Watch(attach, options, Clock.systemUTC(), new Watch.Listener() {
@@ -54,7 +55,7 @@ final class WatchSession {
         err.println("jrss " + command + ": watching pid " + attach.pid() + " every " + options.interval().toMillis() / 1000.0 + " s"
                 + (options.record() != null ? ", recording to " + options.record() : "") + "; Ctrl-C ends it with the report");
         err.flush();
-        SignalHandler stop = sig -> { watch.stop(); if (onStop != null) onStop.run(); };
+        SignalHandler stop = sig -> watch.stop();
         SignalHandler oldInt = Signal.handle(new Signal("INT"), stop), oldTerm = Signal.handle(new Signal("TERM"), stop);
         WatchResult r;
         try {
@@ -75,6 +76,4 @@ final class WatchSession {
         else new TimelineTextReport(color).render(td, end, r.probes(), "jrss " + command, out);
         return r.failed() ? Errors.TARGET : 0;
     }
-
-    private TimelineDiagnosis latest;
 }

@@ -45,7 +45,7 @@ class LabRunWatchIT {
     @BeforeAll
     void startHealthy() throws Exception {
         Scenario s = Scenarios.named("healthy").orElseThrow();
-        healthyDir = Files.createTempDirectory("jrss-healthy");
+        healthyDir = Files.createDirectories(work.resolve("healthy"));
         healthy = CompletableFuture.supplyAsync(() -> {
             try {
                 return RunAndWatch.of(s, TestJvm.JDK17, HEALTHY_FOR, Duration.ofSeconds(5), healthyDir);
@@ -79,7 +79,6 @@ class LabRunWatchIT {
         assertTrue(ids.size() >= s.findings().size(), how + " on " + s.name() + " raised " + ids + ", expected " + s.findings());
         assertEquals(new HashSet<>(s.findings()), new HashSet<>(ids.subList(0, s.findings().size())),
                 how + " on " + s.name() + ": the top findings should be " + s.findings() + "; all: " + json.get("findings"));
-        assertTrue(RunAndWatch.alarming(json).containsAll(s.findings()), how + " raised " + s.findings() + " only as information");
     }
 
     @AfterAll

@@ -18,6 +18,16 @@ public final class Trends {
 
     private Trends() {}
 
+    /** The live heap after GC as heap-leak follows it: the floor of the old generation's occupancy. */
+    public static Series liveHeap(Timeline t) {
+        Series old = t.series(Signals.HEAP_OLD_USED);
+        Series floor = old.floor(Math.max(3, old.size() / 8));
+        return new Series(LIVE_HEAP, floor.times(), floor.values());
+    }
+
+    /** The name of the derived live-heap trend. */
+    public static final String LIVE_HEAP = "live_heap_floor";
+
     public static List<Trend> rows(Timeline t) {
         List<Trend> out = new ArrayList<>();
         for (String id : RowIds.ALL) {
@@ -31,7 +41,10 @@ public final class Trends {
         List<String> names = new ArrayList<>();
         for (Sample s : t.samples()) for (String n : s.signals().keySet()) if (!names.contains(n) && !CUMULATIVE.contains(n)) names.add(n);
         List<Trend> out = new ArrayList<>();
-        for (String n : names) out.add(Trend.of(t.series(n), Signals.isBytes(n) ? MIB : 1, t.limit(n)));
+        for (String n : names) {
+            out.add(Trend.of(t.series(n), Signals.isBytes(n) ? MIB : 1, t.limit(n)));
+            if (n.equals(Signals.HEAP_OLD_USED)) out.add(Trend.of(liveHeap(t), MIB, t.limit(n)));
+        }
         return out;
     }
 }

@@ -18,7 +18,7 @@ import java.util.List;
  */
 public final class HeapOvercommittedRule implements TimelineRule {
     static final Bytes MIN_IDLE = Bytes.ofMiB(256);
-    static final double MIN_IDLE_SHARE = 0.5;
+    static final double MIN_IDLE_SHARE = 0.75; // ZGC and busy G1 heaps use most of what they commit between cycles
 
     @Override public String id() { return "heap-overcommitted"; }
 
