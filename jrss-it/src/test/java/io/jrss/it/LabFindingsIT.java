@@ -22,8 +22,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every lab scenario through jrss's own analysis: jrss explain on the running scenario raises the scenario's finding
- * ids, and the healthy control raises no warning or critical finding. Scenarios whose findings need a timeline say
- * so and are skipped until jrss watch exists (the watch issue enables them).
+ * ids, and the healthy control raises no warning or critical finding. Scenarios whose findings need a timeline
+ * cannot be judged from one snapshot: they are skipped here and judged by jrss run and jrss watch in LabRunWatchIT.
  */
 class LabFindingsIT {
     static Stream<String> scenarios() { return Scenarios.all().stream().map(Scenario::name); }
@@ -33,7 +33,7 @@ class LabFindingsIT {
     void explainRaisesTheScenariosFindings(String name) throws Exception {
         Scenario s = Scenarios.named(name).orElseThrow();
         Assumptions.assumeFalse(s.timeline(), name + " needs a timeline (" + s.findings()
-                + " are judged over time): enabled by the watch issue");
+                + " are judged over time): see LabRunWatchIT");
         Path jdk = s.minJdk() <= Runtime.version().feature() ? TestJvm.JDK17 : TestJvm.JDK25;
         Assumptions.assumeTrue(Files.isExecutable(jdk.resolve("bin/java")), "needs JDK " + s.minJdk() + "+ at " + jdk);
         Assumptions.assumeTrue(s.container() == Scenario.Container.NONE || Files.isWritable(Path.of("/sys/fs/cgroup/memory")),

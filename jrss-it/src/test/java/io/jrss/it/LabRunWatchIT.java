@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class LabRunWatchIT {
     static final Duration HEALTHY_FOR = Duration.ofMinutes(5);
-    @TempDir Path work;
+    @TempDir static Path work;
     private CompletableFuture<RunAndWatch.Outcome> healthy;
     private Path healthyDir;
 

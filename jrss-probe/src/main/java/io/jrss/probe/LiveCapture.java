@@ -197,7 +197,7 @@ public final class LiveCapture {
     public boolean unanswered() { return unanswered; }
 
     /**
-     * The performance counters, as {@code jcmd <pid> PerfCounter.print} prints them. That command is not an attach
+     * The performance counters, as {@code jcmd <pid> PerfCounter.print} prints them (numbers and GC names only). That command is not an attach
      * command: jcmd reads the target's hsperfdata file itself, and so does this, without a word to the target.
      */
     private void perfCounters() {
@@ -215,7 +215,12 @@ public final class LiveCapture {
                 return;
             }
             StringBuilder sb = new StringBuilder();
-            new java.util.TreeMap<>(values).forEach((k, v) -> sb.append(k).append('=').append(v.matches("-?\\d+") ? v : "\"" + v + "\"").append('\n'));
+            // Numbers, and the collectors' names. String counters also carry the command line and system properties
+            // (java.rt.vmArgs, sun.rt.javaCommand, java.property.*): those may hold secrets and are left out.
+            new java.util.TreeMap<>(values).forEach((k, v) -> {
+                boolean number = v.matches("-?\\d+");
+                if (number || k.startsWith("sun.gc.")) sb.append(k).append('=').append(number ? v : "\"" + v + "\"").append('\n');
+            });
             texts.put(CaptureFiles.PERF_COUNTERS, sb.toString());
             entries.add(CaptureEntry.ok(CaptureFiles.PERF_COUNTERS, file.get().toString(), t0, millis(n0)));
         } catch (IOException | RuntimeException e) {
