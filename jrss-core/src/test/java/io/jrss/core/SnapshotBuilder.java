@@ -60,6 +60,10 @@ public final class SnapshotBuilder {
         return this;
     }
     public SnapshotBuilder nmt(NmtSummary n) { nmt = n; return this; }
+    private io.jrss.core.model.NmtDiff nmtDiff;
+    private io.jrss.core.model.PostMortem postMortem;
+    public SnapshotBuilder nmtDiff(io.jrss.core.model.NmtDiff d) { nmtDiff = d; return this; }
+    public SnapshotBuilder postMortem(io.jrss.core.model.PostMortem p) { postMortem = p; return this; }
     public SnapshotBuilder cgroupLimit(long limit, long usage, long cache) {
         cgroupMemory = new CgroupMemory(1, "/sys/fs/cgroup/memory/test", Bytes.of(limit), Bytes.of(usage), null, Map.of("cache", cache));
         return this;
@@ -73,7 +77,7 @@ public final class SnapshotBuilder {
     public Snapshot build() {
         HeapInfo heap = heapRanges.isEmpty() ? null
                 : new HeapInfo("G1", Bytes.ofMiB(256), Bytes.ofMiB(100), heapRanges, Bytes.ofMiB(1), null, null);
-        VmInfo vmInfo = glibc == null ? null : new VmInfo(glibc, null, null, null, null, null);
+        VmInfo vmInfo = glibc == null ? null : new VmInfo(glibc, null, null, null, null, null, null);
         return new Snapshot(4242, Instant.EPOCH, Reading.of(new JvmVersion("OpenJDK 64-Bit Server VM", "17.0.15", 17)),
                 flags == null ? Reading.missing("jvm-flags", "not captured", "jcmd VM.flags") : Reading.of(flags),
                 nmt == null ? Reading.missing("nmt", "NMT is off", "-XX:NativeMemoryTracking=summary") : Reading.of(nmt),
@@ -89,6 +93,8 @@ public final class SnapshotBuilder {
                 cgroupMemory == null ? Reading.missing("cgroup-memory", "none", "") : Reading.of(cgroupMemory),
                 cgroupCpu == null ? Reading.missing("cgroup-cpu", "none", "") : Reading.of(cgroupCpu),
                 Map.of(), Map.of(), Reading.of(2), Reading.of(0.5), Reading.of("madvise"),
-                Reading.missing("perf-counters", "not captured", "jcmd PerfCounter.print"));
+                Reading.missing("perf-counters", "not captured", "jcmd PerfCounter.print"),
+                nmtDiff == null ? Reading.missing("nmt-diff", "none", "") : Reading.of(nmtDiff),
+                postMortem == null ? Reading.missing("hs-err", "none", "") : Reading.of(postMortem));
     }
 }

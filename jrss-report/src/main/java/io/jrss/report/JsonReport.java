@@ -54,7 +54,8 @@ public final class JsonReport {
         ObjectNode container = target.putObject("container");
         container.put("memory_limit_bytes", s.cgroupMemory().value().map(c -> c.limit()).map(Bytes::value).orElse(null));
         container.put("cpu_quota", s.cgroupCpu().value().map(c -> c.cpus()).orElse(null));
-        root.put("rss_bytes", l.rss().value());
+        if (l.rssKnown()) root.put("rss_bytes", l.rss().value());
+        else root.putNull("rss_bytes");
         root.put("rss_source", l.rssSource());
         root.put("ledger_partial", l.partial());
         ArrayNode ledger = root.putArray("ledger");

@@ -28,13 +28,17 @@ public final class TextReport {
 
     public TextReport(boolean color) { this.st = new Style(color); }
 
-    public void render(Diagnosis d, PrintWriter out) {
+    public void render(Diagnosis d, PrintWriter out) { render(d, out, "jrss explain " + d.snapshot().pid()); }
+
+    /** @param title the first words, e.g. "jrss explain 4242" or "jrss analyze nmt.txt" */
+    public void render(Diagnosis d, PrintWriter out, String title) {
         Snapshot s = d.snapshot();
         Ledger l = d.ledger();
-        out.println(st.bold("jrss explain " + s.pid()) + "  " + st.dim(header(s, l)));
+        out.println(st.bold(title) + "  " + st.dim(header(s, l)));
         String limit = s.cgroupMemory().value().filter(c -> c.limit() != null)
                 .map(c -> "   container limit " + c.limit().toIec() + " (RSS is " + pct(l.rss().ratioOf(c.limit())) + ")").orElse("");
-        out.println(st.bold("RSS " + l.rss().toIec()) + st.dim("  (" + l.rssSource() + ")") + limit);
+        out.println(st.bold("RSS " + (l.rssKnown() ? l.rss().toIec() : "unknown")) + st.dim("  (" + l.rssSource() + ")") + limit
+                + (l.partial() ? st.yellow("  partial ledger") : ""));
         out.println();
         ledger(l, out);
         out.println();
@@ -62,7 +66,7 @@ public final class TextReport {
         String nmt = "NMT " + s.nmt().map(n -> n.level()).value().orElse("off");
         String alloc = l.malloc() == null ? "" : ", " + l.malloc().allocator() + " malloc"
                 + (l.malloc().allocator().equals("glibc") ? ", " + l.malloc().arenas() + " arenas" : "");
-        return java + vendor + ", " + s.gc() + ", " + nmt + alloc + ", " + s.time();
+        return java + vendor + ", " + s.gc() + ", " + nmt + alloc + ", " + (s.time().getEpochSecond() == 0 ? "time unknown" : s.time());
     }
 
     void ledger(Ledger l, PrintWriter out) {

@@ -28,7 +28,11 @@ public record Diagnosis(Snapshot snapshot, Ledger ledger, List<Finding> findings
         List<RuleResult.NotEvaluated> notEvaluated = new ArrayList<>();
         for (Rule r : rules) {
             RuleResult result = r.evaluate(snapshot, ledger);
-            if (result instanceof RuleResult.Fired f) findings.add(f.finding());
+            if (result instanceof RuleResult.Fired f) {
+                Finding same = findings.stream().filter(x -> x.id().equals(f.finding().id())).findFirst().orElse(null);
+                if (same == null) findings.add(f.finding());
+                else if (f.finding().severity().compareTo(same.severity()) > 0) findings.set(findings.indexOf(same), f.finding());
+            }
             if (result instanceof RuleResult.NotEvaluated n) notEvaluated.add(n);
         }
         findings.sort(Comparator.comparing(Finding::severity).reversed().thenComparing(Finding::id));

@@ -23,6 +23,13 @@ public final class CaptureFiles {
     public static final String NATIVE_HEAP_INFO = "jcmd/System.native_heap_info.txt";
     public static final String SYSTEM_MAP = "jcmd/System.map.txt";
     public static final String PERF_COUNTERS = "jcmd/PerfCounter.print.txt";
+    public static final String NMT_DIFF = "jcmd/VM.native_memory.summary.diff.txt";
+    /** Only from analyze: outputs people had, not readings jrss took. */
+    public static final String HS_ERR = "postmortem/hs_err.log";
+    public static final String PMAP = "proc/pmap";
+    public static final String LOG = "postmortem/log.txt";
+    public static final String OOM_KILL = "postmortem/oom-kill.txt";
+    public static final String MAPS = "proc/maps";
 
     public static final String STATUS = "proc/status";
     public static final String SMAPS_ROLLUP = "proc/smaps_rollup";

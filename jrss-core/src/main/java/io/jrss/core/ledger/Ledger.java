@@ -20,6 +20,9 @@ public record Ledger(Bytes rss, String rssSource, List<LedgerRow> rows, MallocAc
         if (!partial && !sum.equals(rss)) throw new IllegalStateException("ledger rows sum to " + sum.value() + ", RSS is " + rss.value());
     }
 
+    /** False when the input had no RSS at all (a pasted NMT summary): then the rows are not a split of anything measured. */
+    public boolean rssKnown() { return rss.isPositive(); }
+
     public Optional<LedgerRow> row(String id) { return rows.stream().filter(r -> r.id().equals(id)).findFirst(); }
 
     public Bytes bytes(String id) { return row(id).map(LedgerRow::bytes).orElse(Bytes.ZERO); }

@@ -31,7 +31,7 @@ import java.util.Map;
 public final class LedgerBuilder {
     public static Ledger build(Snapshot s) {
         List<Mapping> maps = s.smaps().orNull();
-        if (maps == null) return partial(s);
+        if (maps == null) return NmtLedger.build(s);
         VmInfo vmInfo = s.vmInfo().orNull();
         NmtSummary nmt = s.nmt().orNull();
         List<AddressRange> heapRanges = heapRanges(s.heap().orNull(), vmInfo);
@@ -73,16 +73,7 @@ public final class LedgerBuilder {
     }
 
     private static List<AddressRange> codeRanges(CodeCache cc) {
-        return cc == null ? List.of() : cc.heaps().stream().map(CodeHeap::bounds).toList();
-    }
-
-    /** Without smaps nothing can be measured per mapping: a ledger of the RSS alone, marked partial. */
-    private static Ledger partial(Snapshot s) {
-        Bytes rss = s.rollup().map(r -> r.rss()).value().orElse(s.status().map(st -> st.vmRss()).value().orElse(Bytes.ZERO));
-        Rows rows = new Rows();
-        rows.add(RowIds.UNATTRIBUTED, rss, Confidence.estimate, "no smaps: nothing could be attributed");
-        return new Ledger(rss, "smaps_rollup or status", rows.build(), null,
-                List.of("no /proc/<pid>/smaps in the input: rows cannot be measured"), true, Map.of());
+        return cc == null ? List.of() : cc.heaps().stream().map(CodeHeap::bounds).filter(java.util.Objects::nonNull).toList();
     }
 
     private LedgerBuilder() {}

@@ -114,6 +114,10 @@ final class MappingClassifier {
                 || (m != head && m.end() == regionEnd)
                 || (m == head && i + 1 < maps.size() && maps.get(i + 1).isReservedOnly()
                     && maps.get(i + 1).start() == head.end() && maps.get(i + 1).end() == regionEnd);
+        // Without headers (a pmap someone sorted by size): a nearly full 64 MiB aligned heap is an arena heap by shape alone.
+        // Adjacent full heaps merge into one mapping of a multiple of 64 MiB.
+        long rest = m.size() % ARENA_HEAP_SIZE;
+        if (!shaped && !headersRead && m == head && m.size() > ARENA_HEAP_SIZE - (1 << 20) && (rest == 0 || rest > ARENA_HEAP_SIZE - (1 << 20))) shaped = true;
         if (!shaped) return false;
         if (!headersRead) return true;
         MappingHead h = headers.get(head.start());

@@ -18,6 +18,7 @@ public record Mapping(long start, long end, String perms, long offset, String de
     public boolean isAnonymous() { return pathname.isEmpty(); }
     public boolean isShared() { return perms.length() > 3 && perms.charAt(3) == 's'; }
     public boolean isReservedOnly() { return perms.startsWith("---"); }
-    public boolean isFile() { return pathname.startsWith("/") && !pathname.startsWith("/memfd:")
-            && !pathname.startsWith("/SYSV") && !pathname.startsWith("/dev/zero"); }
+    /** A file mapping: a path (smaps), or a bare file name (pmap -x prints only the last component). */
+    public boolean isFile() { return !pathname.isEmpty() && !pathname.startsWith("[") && !pathname.startsWith("anon_inode:")
+            && !pathname.startsWith("/memfd:") && !pathname.startsWith("/SYSV") && !pathname.startsWith("/dev/zero"); }
 }

@@ -18,6 +18,8 @@ import java.util.Map;
  * @param loadAverage the 1-minute load average of the host
  * @param thpEnabled  the bracketed mode of /sys/kernel/mm/transparent_hugepage/enabled ("always", "madvise", "never")
  * @param perfCounters HotSpot's performance counters (loaded classes, Java threads, old generation, collections)
+ * @param nmtDiff     NMT's summary.diff against a baseline (analyze, and watch --nmt-baseline)
+ * @param postMortem  how the JVM died, from an hs_err file (analyze only)
  */
 public record Snapshot(int pid, Instant time, Reading<JvmVersion> version, Reading<JvmFlags> flags,
                        Reading<NmtSummary> nmt, Reading<HeapInfo> heap, Reading<Metaspace> metaspace,
@@ -26,7 +28,8 @@ public record Snapshot(int pid, Instant time, Reading<JvmVersion> version, Readi
                        Reading<List<MappingHead>> mappingHeads,
                        Reading<CgroupMemory> cgroupMemory, Reading<CgroupCpu> cgroupCpu,
                        Map<String, String> environment, Map<String, String> systemProperties, Reading<Integer> cpusOnline, Reading<Double> loadAverage,
-                       Reading<String> thpEnabled, Reading<PerfCounters> perfCounters) {
+                       Reading<String> thpEnabled, Reading<PerfCounters> perfCounters, Reading<NmtDiff> nmtDiff,
+                       Reading<PostMortem> postMortem) {
 
     /** Every missing reading, in field order, for reports. */
     public List<Unavailable> unavailable() {
@@ -34,6 +37,9 @@ public record Snapshot(int pid, Instant time, Reading<JvmVersion> version, Readi
         for (Reading<?> r : List.of(version, flags, nmt, heap, metaspace, codeCache, vmInfo, mallocInfo, status, rollup,
                 smaps, mappingHeads, cgroupMemory, cgroupCpu, cpusOnline, loadAverage, thpEnabled, perfCounters)) {
             r.why().ifPresent(out::add);
+        }
+        for (Reading<?> r : List.of(nmtDiff, postMortem)) { // absent is normal for these; only a failed reading is news
+            r.why().filter(u -> u.reason().startsWith("could not parse")).ifPresent(out::add);
         }
         return out;
     }

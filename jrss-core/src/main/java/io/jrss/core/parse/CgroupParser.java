@@ -31,20 +31,25 @@ public final class CgroupParser {
         checkVersion(version);
         String usageName = version == 1 ? "memory.usage_in_bytes" : "memory.current";
         Optional<String> usageText = file.apply(usageName);
-        if (usageText.isEmpty()) return Optional.empty();
-        Bytes usage = Bytes.of(single(usageText.get(), usageName));
+        Optional<String> statText = file.apply("memory.stat");
+        if (usageText.isEmpty() && statText.isEmpty()) return Optional.empty();
+        // A pasted memory.stat alone: the usage is then unknown (null), not zero.
+        Bytes usage = usageText.map(t -> Bytes.of(single(t, usageName))).orElse(null);
         Bytes limit, swap = null;
         if (version == 1) {
             limit = file.apply("memory.limit_in_bytes").map(t -> single(t, "memory.limit_in_bytes"))
                     .filter(v -> v < V1_UNLIMITED).map(Bytes::of).orElse(null);
             // memsw counts memory plus swap
-            swap = file.apply("memory.memsw.usage_in_bytes")
+            swap = usage == null ? null : file.apply("memory.memsw.usage_in_bytes")
                     .map(t -> Bytes.of(single(t, "memory.memsw.usage_in_bytes")).minus(usage).atLeastZero()).orElse(null);
         } else {
             limit = file.apply("memory.max").map(t -> maxOrNumber(t, "memory.max")).map(Bytes::of).orElse(null); // "max": none
             swap = file.apply("memory.swap.current").map(t -> Bytes.of(single(t, "memory.swap.current"))).orElse(null);
         }
-        Map<String, Long> stat = file.apply("memory.stat").map(t -> keyValues(t, "memory.stat")).orElse(Map.of());
+        Map<String, Long> stat = statText.map(t -> keyValues(t, "memory.stat")).orElse(Map.of());
+        Long hierarchical = stat.get("hierarchical_memory_limit"); // v1 memory.stat carries the effective limit
+        boolean noLimitFile = file.apply(version == 1 ? "memory.limit_in_bytes" : "memory.max").isEmpty();
+        if (noLimitFile && version == 1 && hierarchical != null && hierarchical < V1_UNLIMITED) limit = Bytes.of(hierarchical);
         return Optional.of(new CgroupMemory(version, path, limit, usage, swap, stat));
     }
 

@@ -31,15 +31,13 @@ public final class CodeCacheParser {
             boolean heapLine = s.startsWith("CodeHeap '") || s.startsWith("CodeCache:");
             if (heapLine) {
                 boolean hasBounds = i + 1 < lines.size() && lines.get(i + 1).strip().startsWith("bounds [");
-                if (!hasBounds) {
-                    if (s.startsWith("CodeHeap")) throw new ParseException(no + 1, "CodeHeap without a bounds line; truncated?");
-                    continue; // JDK 25: the total over the segmented heaps
-                }
+                if (!hasBounds && s.startsWith("CodeCache:") && !heaps.isEmpty()) continue; // JDK 25: the total over the segmented heaps
                 String name = s.startsWith("CodeHeap") ? s.substring(10, Math.max(10, s.indexOf("':"))) : "CodeCache";
-                long[] b = bounds(lines.get(i + 1).strip(), no + 1);
+                // A log line or a paste may lack the bounds: the sizes still count, the address range is unknown.
+                long[] b = hasBounds ? bounds(lines.get(i + 1).strip(), no + 1) : null;
                 heaps.add(new CodeHeap(name, kb(s, "size=", no), kb(s, "used=", no), kb(s, "max_used=", no),
-                        kb(s, "free=", no), new AddressRange(b[0], b[2]), b[1]));
-                i++;
+                        kb(s, "free=", no), b == null ? null : new AddressRange(b[0], b[2]), b == null ? 0 : b[1]));
+                if (hasBounds) i++;
             } else if (s.regionMatches(true, 0, "compilation:", 0, 12)) {
                 String state = s.substring(12).strip();
                 if (state.startsWith("enabled")) enabled = true;
@@ -47,8 +45,11 @@ public final class CodeCacheParser {
                 else throw new ParseException(no, "compilation is neither enabled nor disabled: '" + Text.shorten(s) + "'");
             }
         }
-        if (heaps.isEmpty()) throw new ParseException(0, "no CodeHeap or CodeCache with bounds; not " + WHAT);
-        if (enabled == null) throw new ParseException(0, "no 'compilation:' line; output truncated?");
+        if (heaps.isEmpty()) throw new ParseException(0, "no CodeHeap or CodeCache line; not " + WHAT);
+        if (enabled == null) {
+            if (text.contains("Compiler has been disabled")) enabled = false; // the warning of a JVM log
+            else throw new ParseException(0, "no 'compilation:' line; output truncated?");
+        }
         return new CodeCache(List.copyOf(heaps), enabled);
     }
 
@@ -56,8 +57,9 @@ public final class CodeCacheParser {
     private static Bytes kb(String s, String key, int no) {
         String v = Text.after(s, " " + key);
         if (v == null) throw new ParseException(no, "missing '" + key + "' in '" + Text.shorten(s) + "'");
-        if (!v.endsWith("Kb")) throw new ParseException(no, key + " is not in Kb: '" + Text.shorten(v) + "'");
-        return Bytes.ofKiB(Text.parseLong(v.substring(0, v.length() - 2), no, key));
+        String n = v.endsWith("Kb") ? v.substring(0, v.length() - 2) : v.endsWith("K") ? v.substring(0, v.length() - 1) : null; // "free=0K" in logs
+        if (n == null) throw new ParseException(no, key + " is not in Kb: '" + Text.shorten(v) + "'");
+        return Bytes.ofKiB(Text.parseLong(n, no, key));
     }
 
     private static long[] bounds(String s, int no) {

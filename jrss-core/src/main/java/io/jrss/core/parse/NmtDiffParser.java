@@ -58,6 +58,8 @@ public final class NmtDiffParser {
             int no = i + 1;
             String s = lines.get(i).strip();
             if (s.isEmpty() || Text.isPidLine(s) || s.equals("Native Memory Tracking:")) continue;
+            // detail.diff: the summary part ends where the allocation sites or the virtual memory map begin
+            if (totalReserved != null && !categories.isEmpty() && (s.startsWith("Details:") || s.startsWith("[0x"))) break;
             if (s.startsWith("Total:")) {
                 checkParens(s, no);
                 totalReserved = required(s, "reserved=", no);

@@ -75,7 +75,7 @@ public final class NmtSummaryParser {
             }
         }
         if (totalReserved == null) throw new ParseException(0, "no 'Total: reserved=..., committed=...' line; not " + WHAT);
-        if (categories.isEmpty()) throw new ParseException(0, "no categories after the Total line; output truncated?");
+        // A paste cut right after the Total line still says the totals; the categories are then unknown, not zero.
         List<NmtCategory> built = categories.stream().map(Builder::build).toList();
         if (totalMalloc == null) { // JDK 8, 11: HotSpot's malloc total is malloc + arena + tracking overhead
             totalMalloc = built.stream().map(c -> c.malloc().plus(c.arena()).plus(c.trackingOverhead()))

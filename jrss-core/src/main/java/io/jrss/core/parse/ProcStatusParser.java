@@ -19,7 +19,15 @@ public final class ProcStatusParser {
 
     private ProcStatusParser() {}
 
-    public static ProcStatus parse(String text) {
+    public static ProcStatus parse(String text) { return parse(text, true); }
+
+    /**
+     * A fragment, as pasted: lines that are not "Key: value" are skipped, and Name, Pid, Uid and Gid may be missing
+     * (then "", 0 and -1) as long as there is a VmRSS or a Threads line. For reading outputs, never for attaching.
+     */
+    public static ProcStatus parseFragment(String text) { return parse(text, false); }
+
+    private static ProcStatus parse(String text, boolean strict) {
         List<String> lines = Text.lines(text, WHAT);
         Map<String, String> raw = new LinkedHashMap<>();
         Map<String, Integer> lineOf = new LinkedHashMap<>();
@@ -28,12 +36,19 @@ public final class ProcStatusParser {
             String s = lines.get(i);
             if (s.isBlank()) continue;
             int colon = s.indexOf(':');
+            if (!strict && (colon < 1 || s.substring(0, colon).contains(" "))) continue;
             if (colon < 1) throw new ParseException(i + 1, "not a 'Key:<tab>value' line of " + WHAT + ": '" + Text.shorten(s) + "'");
             String key = s.substring(0, colon), value = s.substring(colon + 1).strip();
             raw.put(key, value);
             lineOf.put(key, i + 1);
-            if (value.endsWith(" kB")) {
+            if (value.endsWith(" kB") && (strict || value.substring(0, value.length() - 3).strip().matches("\\d+"))) {
                 memory.put(key, Bytes.ofKiB(Text.parseLong(value.substring(0, value.length() - 3), i + 1, key)));
+            }
+        }
+        if (!strict) {
+            if (!raw.containsKey("VmRSS") && !raw.containsKey("Threads")) throw new ParseException(0, "no VmRSS or Threads line; not " + WHAT);
+            for (String[] d : new String[][] {{"Name", ""}, {"Pid", "0"}, {"Uid", "0 0"}, {"Gid", "0 0"}}) { // not read: ids unknown
+                if (raw.putIfAbsent(d[0], d[1]) == null) lineOf.put(d[0], 0);
             }
         }
         for (String required : List.of("Name", "Pid", "Uid", "Gid")) {

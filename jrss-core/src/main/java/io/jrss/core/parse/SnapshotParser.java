@@ -44,9 +44,11 @@ public final class SnapshotParser {
                 read("vm-info", CaptureFiles.VM_INFO, VmInfoParser::parse, "jcmd <pid> VM.info"),
                 read("malloc-info", CaptureFiles.NATIVE_HEAP_INFO, MallocInfoParser::parse,
                         "JDK 21+: jcmd <pid> System.native_heap_info (on older JDKs glibc figures come from VM.info)"),
-                read("proc-status", CaptureFiles.STATUS, ProcStatusParser::parse, "cat /proc/<pid>/status"),
+                read("proc-status", CaptureFiles.STATUS, ProcStatusParser::parseFragment, "cat /proc/<pid>/status"),
                 read("smaps-rollup", CaptureFiles.SMAPS_ROLLUP, SmapsRollupParser::parse, "cat /proc/<pid>/smaps_rollup"),
-                read("smaps", CaptureFiles.SMAPS, SmapsParser::parse, "cat /proc/<pid>/smaps"),
+                c.text(CaptureFiles.SMAPS).isEmpty() && c.text(CaptureFiles.PMAP).isPresent()
+                        ? read("smaps", CaptureFiles.PMAP, PmapParser::parse, "cat /proc/<pid>/smaps (pmap -x/-X was read instead)")
+                        : read("smaps", CaptureFiles.SMAPS, SmapsParser::parse, "cat /proc/<pid>/smaps"),
                 read("mapping-heads", CaptureFiles.MAPPING_HEADS, MappingHeadsParser::parse,
                         "run jrss as root or as the target's user so it can read /proc/<pid>/mem"),
                 cgroup("memory", v -> CgroupParser.memory(v, c.info("cgroup.memory.path").orElse(""), this::cgroupFile)),
@@ -55,7 +57,13 @@ public final class SnapshotParser {
                 read("cpus-online", CaptureFiles.CPUS_ONLINE, SnapshotParser::cpuCount, "cat /sys/devices/system/cpu/online"),
                 read("load-average", CaptureFiles.LOADAVG, t -> Double.parseDouble(t.strip().split("\\s+")[0]), "cat /proc/loadavg"),
                 read("thp-enabled", CaptureFiles.THP_ENABLED, SnapshotParser::bracketed, "cat /sys/kernel/mm/transparent_hugepage/enabled"),
-                read("perf-counters", CaptureFiles.PERF_COUNTERS, PerfCountersParser::parse, "jcmd <pid> PerfCounter.print (needs -XX:+UsePerfData, the default)"));
+                read("perf-counters", CaptureFiles.PERF_COUNTERS, PerfCountersParser::parse, "jcmd <pid> PerfCounter.print (needs -XX:+UsePerfData, the default)"),
+                c.text(CaptureFiles.NMT_DIFF).isPresent() ? read("nmt-diff", CaptureFiles.NMT_DIFF, NmtDiffParser::parse, "jcmd <pid> VM.native_memory summary.diff")
+                        : Reading.missing("nmt-diff", "no NMT summary.diff", "jcmd <pid> VM.native_memory baseline, later jcmd <pid> VM.native_memory summary.diff"),
+                c.text(CaptureFiles.HS_ERR).isPresent() ? read("hs-err", CaptureFiles.HS_ERR, HsErrParser::parse, "the JVM's hs_err_pid<pid>.log")
+                        : c.text(CaptureFiles.OOM_KILL).isPresent() ? read("hs-err", CaptureFiles.OOM_KILL, HsErrParser::parseOomKill, "the kernel log (dmesg)")
+                        : c.text(CaptureFiles.LOG).isPresent() ? read("hs-err", CaptureFiles.LOG, HsErrParser::parseLog, "the JVM's hs_err_pid<pid>.log")
+                        : Reading.missing("hs-err", "no hs_err file (the JVM has not crashed)", "hs_err_pid<pid>.log in the JVM's working directory, if it died"));
     }
 
     private Reading<io.jrss.core.model.NmtSummary> nmt() {

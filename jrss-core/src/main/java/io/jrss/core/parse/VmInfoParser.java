@@ -24,7 +24,7 @@ public final class VmInfoParser {
     public static VmInfo parse(String text) {
         List<String> lines = Text.lines(text, WHAT);
         AddressRange heap = null, classSpace = null, cds = null;
-        Bytes outstanding = null, retained = null;
+        Bytes outstanding = null, retained = null, rss = null;
         String tunables = null, ldPreload = null, arenaMax = null;
         boolean wrapped = false, inEnv = false, found = false;
         for (int i = 0; i < lines.size(); i++) {
@@ -53,6 +53,8 @@ public final class VmInfoParser {
                 outstanding = Text.amount(comma < 0 ? rest.split(" ")[0] : rest.substring(0, comma), no, "outstanding");
                 if (rest.contains("retained:")) retained = Text.amount(Text.after(rest, "retained: "), no, "retained");
                 wrapped = rest.contains("(may have wrapped)");
+            } else if (s.startsWith("Resident Set Size:")) { // JDK 17+ "Process Memory": "Resident Set Size: 18976K (peak: ...)"
+                rss = Text.amount(s.substring("Resident Set Size:".length()).strip().split("\\s+")[0], no, "Resident Set Size");
             } else if (s.startsWith("glibc malloc tunables:")) {
                 tunables = s.substring("glibc malloc tunables:".length()).strip();
                 if (tunables.contains("MALLOC_ARENA_MAX=")) arenaMax = Text.after(tunables, "MALLOC_ARENA_MAX=");
@@ -70,7 +72,7 @@ public final class VmInfoParser {
         }
         if (!found) throw new ParseException(0, "none of the VM.info lines jrss reads (Heap address, C-Heap, environment); not " + WHAT);
         GlibcMalloc glibc = outstanding == null ? null : new GlibcMalloc(outstanding, retained, tunables, wrapped);
-        return new VmInfo(glibc, heap, classSpace, cds, ldPreload, arenaMax);
+        return new VmInfo(glibc, heap, classSpace, cds, ldPreload, arenaMax, rss);
     }
 
     private static String between(String s, String from, String to, int no) {

@@ -19,7 +19,16 @@ public final class CodeCacheFullRule implements Rule {
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         CodeCache cc = s.codeCache().orNull();
-        if (cc == null) return notEvaluated("Compiler.codecache was not read");
+        if (cc == null) {
+            var pm = s.postMortem().orNull();
+            if (pm != null && pm.codeCacheFull()) {
+                return RuleResult.fired(new Finding(id(), Severity.warning, "The JVM reported 'CodeCache is full': the JIT compiler was disabled",
+                        new Evidence().value("source", "hs_err file").value("jre_version", pm.jreVersion()).build(),
+                        List.of("Give it room: -XX:ReservedCodeCacheSize=256m (240m is the default with tiered compilation)",
+                                "See what fills it: jcmd <pid> Compiler.codecache and Compiler.codelist"), "high"));
+            }
+            return notEvaluated("Compiler.codecache was not read");
+        }
         Bytes size = cc.size(), used = cc.used();
         double share = used.ratioOf(size);
         CodeHeap fullest = cc.heaps().stream().max((a, b) -> Double.compare(a.used().ratioOf(a.size()), b.used().ratioOf(b.size())))

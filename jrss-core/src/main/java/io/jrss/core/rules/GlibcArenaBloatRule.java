@@ -14,7 +14,7 @@ import java.util.List;
  */
 public final class GlibcArenaBloatRule implements Rule {
     static final int MIN_BUSY_ARENAS = 8;
-    static final Bytes MIN_RESIDENT = Bytes.ofMiB(256);
+    static final Bytes MIN_RESIDENT = Bytes.ofMiB(256), LARGE = Bytes.ofGiB(1);
 
     @Override public String id() { return "glibc-arena-bloat"; }
 
@@ -23,7 +23,9 @@ public final class GlibcArenaBloatRule implements Rule {
         if (m == null) return notEvaluated("no smaps in the input");
         if (!m.allocator().equals("glibc")) return notEvaluated(m.allocator() + " is preloaded");
         double share = m.arenaResident().ratioOf(ledger.rss());
-        if (m.busyArenas() < MIN_BUSY_ARENAS || m.arenaResident().compareTo(MIN_RESIDENT) < 0 || share < 0.2) return RuleResult.quiet();
+        // A share of the RSS, or an amount that matters whatever the heap's size (a 32 GiB heap dwarfs 3 GiB of arenas).
+        boolean large = share >= 0.2 || m.arenaResident().compareTo(LARGE) >= 0;
+        if (m.busyArenas() < MIN_BUSY_ARENAS || m.arenaResident().compareTo(MIN_RESIDENT) < 0 || !large) return RuleResult.quiet();
         Integer cpus = s.cpusOnline().orNull();
         String max = s.environment().get("MALLOC_ARENA_MAX");
         return RuleResult.fired(new Finding(id(), Severity.warning,

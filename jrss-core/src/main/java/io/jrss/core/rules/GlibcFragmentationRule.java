@@ -21,7 +21,7 @@ public final class GlibcFragmentationRule implements Rule {
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         MallocAccount m = ledger.malloc();
-        if (m == null) return notEvaluated("no smaps in the input");
+        if (m == null) return withoutSmaps(s);
         if (!m.allocator().equals("glibc")) return notEvaluated(m.allocator() + " is preloaded; glibc statistics do not apply");
         if (m.freeInArenas() == null) return notEvaluated("no glibc statistics (VM.info or System.native_heap_info)");
         Bytes free = ledger.bytes(RowIds.MALLOC_FREE);
@@ -38,6 +38,29 @@ public final class GlibcFragmentationRule implements Rule {
                         .value("source", m.source()).build(),
                 remedy(s),
                 free.ratioOf(m.arenaResident()) >= 0.5 ? "high" : "medium"));
+    }
+
+    static final Bytes LOTS_RETAINED = Bytes.ofGiB(1), SOME_RETAINED = Bytes.ofMiB(256);
+
+    /**
+     * Without smaps (a pasted VM.info) glibc's figures cannot be measured against resident memory (FIELD-NOTES
+     * pitfall 1): a large "retained" is reported, with low confidence, and a trim or smaps settles it.
+     */
+    private RuleResult withoutSmaps(Snapshot s) {
+        var g = s.vmInfo().map(v -> v.glibc()).orNull();
+        var mi = s.mallocInfo().orNull();
+        if (g == null && mi == null) return notEvaluated("no smaps and no glibc statistics in the input");
+        if (s.preloadedAllocator() != null) return notEvaluated(s.preloadedAllocator() + " is preloaded; glibc statistics do not apply");
+        Bytes free = mi != null ? mi.free() : g.retained(), inUse = mi != null ? mi.inUseInArenas() : g.outstanding();
+        if (free == null) return notEvaluated("glibc's free bytes are not in the input (an old JDK prints only 'outstanding')");
+        if (free.compareTo(LOTS_RETAINED) < 0 && (free.compareTo(SOME_RETAINED) < 0 || free.compareTo(inUse) < 0)) return RuleResult.quiet();
+        boolean wrapped = g != null && mi == null && g.mayHaveWrapped();
+        return RuleResult.fired(new Finding(id(), Severity.warning,
+                "glibc reports " + free.toIec() + " freed but kept in its arenas, against " + inUse.toIec() + " in use"
+                        + (wrapped ? " (its 32-bit counters may have wrapped)" : "") + "; without smaps it is not measured as resident",
+                new Evidence().bytes("glibc_free", free).bytes("glibc_in_use", inUse).value("may_have_wrapped", wrapped)
+                        .value("source", mi != null ? "malloc_info" : "VM.info C-Heap outstanding/retained").build(),
+                remedy(s), "low"));
     }
 
     /** The seeds' order: trim, fewer arenas, an A/B run of another allocator; and how to confirm with a trim. */

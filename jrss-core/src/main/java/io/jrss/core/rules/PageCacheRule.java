@@ -23,11 +23,12 @@ public final class PageCacheRule implements Rule {
         if (cg.limit() == null) return RuleResult.quiet();
         Bytes cache = cg.pageCache();
         Bytes usage = cg.usage();
-        if (usage == null || !usage.isPositive()) return notEvaluated("cgroup memory usage unknown");
+        boolean ofLimit = usage == null || !usage.isPositive(); // a memory.stat without memory.usage_in_bytes
+        if (ofLimit) usage = cg.limit();
         double share = cache.ratioOf(usage);
         if (cache.compareTo(MIN_CACHE) < 0 || share < 0.5) return RuleResult.quiet();
         return RuleResult.fired(new Finding(id(), Severity.info,
-                "Page cache is " + cache.toIec() + ", " + Evidence.pct(share) + " of the container's memory usage " + usage.toIec(),
+                "Page cache is " + cache.toIec() + ", " + Evidence.pct(share) + " of the container's memory " + (ofLimit ? "limit " : "usage ") + usage.toIec(),
                 new Evidence().bytes("page_cache", cache).bytes("cgroup_usage", usage).ratio("cache_share_of_usage", share)
                         .bytes("rss", ledger.rss()).bytes("memory_limit", cg.limit()).build(),
                 List.of("Alert on the working set (usage minus inactive file) or on RSS, not on usage",

@@ -25,7 +25,7 @@ public final class HeapOvercommittedRule implements TimelineRule {
     private static boolean idle(double committedLow, double usedPeak, Bytes heapRow) {
         double resident = heapRow.isPositive() ? Math.min(heapRow.value(), committedLow) : committedLow;
         double idle = resident - usedPeak;
-        return idle >= MIN_IDLE.value() && idle >= MIN_IDLE_SHARE * committedLow;
+        return idle >= MIN_IDLE.value() && idle >= MIN_IDLE_SHARE * resident;
     }
 
     private static List<String> remedies(boolean g1) {

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.analyze;
+
+import io.jrss.core.capture.CaptureFiles;
+
+/**
+ * The outputs {@code jrss analyze} recognises by their content, and the capture file each becomes: a paste of
+ * {@code VM.native_memory summary} is read exactly as a live capture's {@code jcmd/VM.native_memory.summary.txt}.
+ */
+public enum Kind {
+    NMT("VM.native_memory summary, detail or summary.diff", CaptureFiles.NMT_SUMMARY),
+    HS_ERR("hs_err_pid<pid>.log", CaptureFiles.HS_ERR),
+    LOG("a JVM's log or exception (CodeCache is full, OutOfMemoryError)", CaptureFiles.LOG),
+    OOM_KILL("the kernel's OOM-killer report (memory cgroup usage, limit and stats)", CaptureFiles.OOM_KILL),
+    MALLOC_INFO("glibc malloc_info (System.native_heap_info)", CaptureFiles.NATIVE_HEAP_INFO),
+    SMAPS("/proc/<pid>/smaps", CaptureFiles.SMAPS),
+    SMAPS_ROLLUP("/proc/<pid>/smaps_rollup", CaptureFiles.SMAPS_ROLLUP),
+    MAPS("/proc/<pid>/maps", CaptureFiles.MAPS),
+    PMAP("pmap -x or pmap -X", CaptureFiles.PMAP),
+    STATUS("/proc/<pid>/status", CaptureFiles.STATUS),
+    VM_INFO("VM.info", CaptureFiles.VM_INFO),
+    VM_METASPACE("VM.metaspace", CaptureFiles.METASPACE),
+    VM_FLAGS("VM.flags", CaptureFiles.VM_FLAGS),
+    VM_VERSION("VM.version", CaptureFiles.VM_VERSION),
+    HEAP_INFO("GC.heap_info", CaptureFiles.HEAP_INFO),
+    CODE_CACHE("Compiler.codecache", CaptureFiles.CODE_CACHE),
+    COMPILER_MEMORY("Compiler.memory", "jcmd/Compiler.memory.txt"),
+    SYSTEM_MAP("System.map", CaptureFiles.SYSTEM_MAP),
+    MEMORY_STAT("cgroup memory.stat", CaptureFiles.cgroup("memory.stat")),
+    CPU_STAT("cgroup cpu.stat", CaptureFiles.cgroup("cpu.stat")),
+    VITALS("SapMachine VM.vitals", "jcmd/VM.vitals.txt"),
+    PERF_COUNTERS("PerfCounter.print", CaptureFiles.PERF_COUNTERS);
+
+    private final String what, file;
+
+    Kind(String what, String file) { this.what = what; this.file = file; }
+
+    /** How people call it. */
+    public String what() { return what; }
+
+    /** The capture file it is read as. */
+    public String file() { return file; }
+}

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.analyze;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Undoes what pasting does to a command's output, so the format readers see it as the command printed it:
+ * CRLF and ANSI colours, markdown code fences, quote marks and escapes, shell prompts and log timestamps in front
+ * of each line, and thousands separators inside numbers ({@code 1,234,567KB}). Never touches the numbers
+ * otherwise: a decimal comma ({@code 0,00%}) has two digits after it and stays.
+ */
+public final class PasteCleaner {
+    private static final Pattern ANSI = Pattern.compile("\u001b\\[[0-9;]*[A-Za-z]");
+    /** "...", "[...]", "(...)": where the person who pasted cut something out. */
+    private static final Pattern ELISION = Pattern.compile("^\\s*[\\[(]?(\\.\\.\\.|\u2026)[\\])]?\\s*$");
+    private static final Pattern FENCE = Pattern.compile("^\\s*(```|~~~).*$");
+    private static final Pattern QUOTE = Pattern.compile("^(> ?)+");
+    /** 2023-04-04T12:00:00.123Z, 2023-04-04 12:00:00,123, [2023-04-04 12:00:00], Apr  4 12:00:00, 12:00:00.123 */
+    private static final Pattern TIMESTAMP = Pattern.compile("^\\[?(\\d{4}-\\d\\d-\\d\\d[T ]\\d\\d:\\d\\d:\\d\\d([.,]\\d+)?(Z|[+-]\\d\\d:?\\d\\d)?"
+            + "|[A-Z][a-z]{2} +\\d{1,2} \\d\\d:\\d\\d:\\d\\d|\\d\\d:\\d\\d:\\d\\d[.,]\\d{3})\\]?\\s*");
+    /** user@host:~$ , root@abc:/# , bash-4.2$ , $ , # (only before a command word) */
+    private static final Pattern PROMPT = Pattern.compile("^([\\w.-]+@[\\w.-]+:[^$#]*[$#]|bash-[\\d.]+[$#]|[$#]) (?=(sudo |jcmd|cat|pmap|java|jrss|grep|docker|kubectl|ps|awk|head|tail))");
+    /** dmesg "[13629.669931] ", and syslog/journal forwarders: "10.0.0.1: kern:    info: [2025-06-04T04:51:57Z]: " */
+    private static final Pattern KERNEL = Pattern.compile("^([A-Z][a-z]{2} +\\d+ \\d\\d:\\d\\d:\\d\\d \\S+ kernel: (\\[\\s*\\d+\\.\\d+\\]\\s?)?|\\[\\s*\\d+\\.\\d+\\]\\s?|\\S+: kern:\\s+\\w+:\\s+\\[[^]]+\\]:\\s?)");
+    private static final Pattern THOUSANDS = Pattern.compile("(?<=\\d),(?=\\d{3}(?!\\d))");
+
+    private PasteCleaner() {}
+
+    public static String clean(String text) {
+        String t = ANSI.matcher(text.replace("\r\n", "\n").replace('\r', '\n')).replaceAll("");
+        List<String> out = new ArrayList<>();
+        boolean stamps = !t.contains("-system-") && !t.contains("Vitals"); // VM.vitals rows start with their own times
+        long lines = t.lines().filter(x -> !x.isBlank()).count();
+        // a paste that ended every line with a comma
+        boolean commas = lines > 2 && t.lines().filter(x -> x.stripTrailing().endsWith(",")).count() >= 0.8 * lines;
+        for (String line : t.split("\n", -1)) {
+            if (FENCE.matcher(line).matches() || ELISION.matcher(line).matches()) continue;
+            if (commas) line = line.replaceAll(",\\s*$", "");
+            String l = QUOTE.matcher(line).replaceFirst("");
+            l = KERNEL.matcher(l).replaceFirst("");
+            if (stamps) l = TIMESTAMP.matcher(l).replaceFirst("");
+            l = PROMPT.matcher(l).replaceFirst("");
+            l = l.replace("\\#", "#").replace("\\_", "_").replace("\\*", "*");
+            if (l.indexOf(',') >= 0) l = THOUSANDS.matcher(l).replaceAll("");
+            out.add(l);
+        }
+        return String.join("\n", out);
+    }
+}

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.ledger;
+
+import io.jrss.core.model.Bytes;
+import io.jrss.core.model.NmtCategory;
+import io.jrss.core.model.NmtSummary;
+import io.jrss.core.model.Snapshot;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The ledger when there is no smaps (an NMT summary someone pasted, an hs_err file): NMT's committed bytes by row,
+ * and the RSS where the input has it. Committed is an upper bound of resident, so these rows are estimates and the
+ * ledger is partial: its rows sum to the RSS only by chance. What NMT cannot see (native code's malloc, glibc's
+ * free memory, files, binaries) is {@code unattributed}: RSS minus NMT's committed total, when the RSS is known.
+ */
+final class NmtLedger {
+    private NmtLedger() {}
+
+    static Ledger build(Snapshot s) {
+        Bytes rss = s.rollup().map(r -> r.rss()).value().orElse(s.status().map(st -> st.vmRss()).value()
+                .orElse(s.vmInfo().value().map(v -> v.residentSetSize()).orElse(null)));
+        String rssSource = rss != null ? (s.rollup().isAvailable() ? "smaps_rollup" : s.status().isAvailable() ? "status VmRSS"
+                : "VM.info Resident Set Size") : "unknown: the input has no smaps, smaps_rollup, status or Process Memory";
+        List<String> notes = new ArrayList<>();
+        notes.add("no /proc/<pid>/smaps in the input: rows are NMT's committed bytes (an upper bound of what is resident), not measured");
+        NmtSummary nmt = s.nmt().orNull();
+        Rows rows = new Rows();
+        Bytes claimed = Bytes.ZERO;
+        if (nmt != null) {
+            String src = "NMT committed";
+            claimed = add(rows, RowIds.JAVA_HEAP, nmt.committed("Java Heap"), src + " of Java Heap", claimed);
+            claimed = add(rows, RowIds.CLASS_METADATA, nmt.committed("Class").plus(nmt.committed("Metaspace")), src + " of Class and Metaspace", claimed);
+            Bytes stacks = nmt.category("Thread").map(NmtCategory::stackCommitted).filter(Bytes::isPositive)
+                    .orElse(nmt.committed("Thread Stack").isPositive() ? nmt.committed("Thread Stack") : nmt.committed("Thread"));
+            claimed = add(rows, RowIds.THREAD_STACKS, stacks, src + " of thread stacks", claimed);
+            claimed = add(rows, RowIds.CODE_CACHE, nmt.committed("Code"), src + " of Code", claimed);
+            claimed = add(rows, RowIds.GC_STRUCTURES, nmt.committed("GC"), src + " of GC", claimed);
+            claimed = add(rows, RowIds.DIRECT_BUFFERS, nmt.mallocd("Other"), "NMT malloc of Other (direct buffers, Unsafe)", claimed);
+            Bytes rest = nmt.totalCommitted().minus(claimed).atLeastZero();
+            claimed = add(rows, RowIds.JVM_MALLOC, rest, "NMT committed of the other categories (Internal, Symbol, Arena Chunk, ...)", claimed);
+        } else {
+            notes.add("no NMT summary either: nothing in the input splits the RSS");
+        }
+        if (rss == null) {
+            rows.add(RowIds.UNATTRIBUTED, Bytes.ZERO, Confidence.estimate, "unknown: the RSS is not in the input");
+            notes.add("the RSS is unknown, so what NMT does not see cannot be measured: add /proc/<pid>/status or smaps_rollup");
+            return new Ledger(Bytes.ZERO, rssSource, rows.build(), null, notes, true, Map.of());
+        }
+        Bytes gap = rss.minus(claimed);
+        if (!gap.isPositive()) notes.add("NMT's committed total exceeds the RSS by " + gap.atLeastZero().minus(gap).toIec() + ": not all committed memory is resident");
+        rows.add(RowIds.UNATTRIBUTED, gap.atLeastZero(), Confidence.estimate,
+                nmt == null ? "the RSS: nothing in the input splits it" : "RSS minus NMT committed: native code's malloc, glibc's free memory, files, binaries");
+        return new Ledger(rss, rssSource, rows.build(), null, notes, true, Map.of());
+    }
+
+    private static Bytes add(Rows rows, String id, Bytes b, String source, Bytes claimed) {
+        if (b.isPositive()) rows.add(id, b, Confidence.estimate, source);
+        return claimed.plus(b);
+    }
+}

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.parse;
+
+import io.jrss.core.model.Bytes;
+import io.jrss.core.model.PostMortem;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code hs_err_pid<pid>.log}: the {@code #} header (why the JVM died) and the sections other readers know, cut
+ * out by their headings: "Native Memory Tracking:", "Heap:", "Dynamic libraries:" (the maps), "Process Memory:"
+ * (glibc), "container (cgroup) information:", "/proc/meminfo:". Layouts from JDK 8 to 25; a fragment that has only
+ * the header, or only some sections, still reads.
+ */
+public final class HsErrParser {
+    private static final Pattern FAILED = Pattern.compile("Native memory allocation \\((malloc|mmap)\\) failed to (?:allocate|map) (\\d+) bytes(?: for (.*))?");
+    private static final Pattern LOCATION = Pattern.compile("Out of Memory Error \\(([^)]+)\\)|Internal Error \\(([^)]+)\\)");
+    private static final Pattern JRE = Pattern.compile("JRE version: .*?\\(([0-9][^)\\s]*)\\)");
+    /** Headings that start a section of interest, and the section's name. */
+    static final Map<String, String> HEADINGS = Map.of("Native Memory Tracking:", "nmt", "Heap:", "heap", "Dynamic libraries:", "maps",
+            "Process Memory:", "process-memory", "container (cgroup) information:", "container", "/proc/meminfo:", "meminfo");
+
+    private HsErrParser() {}
+
+    public static PostMortem parse(String text) {
+        List<String> lines = Text.lines(text, "an hs_err file");
+        String message = null, purpose = null, location = null, jre = null, cause = "other";
+        Bytes requested = null;
+        for (String raw : lines) {
+            String h = raw.strip().replaceAll("^[#*\\\\ ]+", "").replaceAll("\\*+$", ""); // '#' lines, or pasted as markdown
+            Matcher m = FAILED.matcher(h);
+            if (m.find()) {
+                cause = m.group(1);
+                requested = Bytes.of(Long.parseLong(m.group(2)));
+                purpose = m.group(3) == null ? null : m.group(3).replaceAll("\\.$", "").strip();
+                message = h;
+            } else if (h.contains("Cannot create") && h.contains("thread") || h.contains("unable to create native thread")
+                    || h.contains("pthread_create")) {
+                cause = "thread";
+                message = h;
+            } else if ((h.startsWith("SIGSEGV") || h.startsWith("SIGBUS") || h.startsWith("SIGILL") || h.startsWith("EXCEPTION_")) && message == null) {
+                cause = "crash";
+                message = h;
+            }
+            Matcher loc = LOCATION.matcher(h);
+            if (loc.find()) location = loc.group(1) != null ? loc.group(1) : loc.group(2);
+            Matcher v = JRE.matcher(h);
+            if (v.find()) jre = v.group(1);
+        }
+        if (message == null && location == null && !text.contains("S U M M A R Y") && !text.contains("P R O C E S S")
+                && !text.contains("vm_info:") && !text.contains("Memory: 4k page")) {
+            throw new ParseException(1, "no hs_err header (no '# There is insufficient memory...' or '# A fatal error...')");
+        }
+        return new PostMortem(cause, message, requested, purpose, location, jre, codeCacheFull(text));
+    }
+
+    private static boolean codeCacheFull(String text) {
+        return text.contains("CodeCache is full") || text.contains("Out of space in CodeCache");
+    }
+
+    private static final Pattern INVOKED = Pattern.compile("(\\S.*?) invoked oom-killer");
+    private static final Pattern KILLED = Pattern.compile("Killed process \\d+ \\(([^)]*)\\)");
+
+    /** The kernel's OOM-killer report: who asked for the memory that was not there, and whom it killed. */
+    public static PostMortem parseOomKill(String text) {
+        Text.lines(text, "an OOM-killer report");
+        Matcher inv = INVOKED.matcher(text), killed = KILLED.matcher(text);
+        String invoker = inv.find() ? inv.group(1).replaceAll("^.*\\]\\s*", "").strip() : null;
+        String victim = killed.find() ? killed.group(1) : null;
+        if (invoker == null && victim == null && !text.contains("memory: usage")) throw new ParseException(1, "no 'invoked oom-killer' and no 'Killed process' line");
+        String message = (invoker == null ? "the OOM killer ran" : invoker + " invoked the OOM killer") + (victim == null ? "" : " and killed " + victim);
+        return new PostMortem("oom-kill", message, null, invoker, text.contains("CONSTRAINT_MEMCG") || text.contains("Memory cgroup") ? "memory cgroup" : null,
+                null, false);
+    }
+
+    /**
+     * A JVM's log or an exception: "CodeCache is full", "Out of space in CodeCache", "OutOfMemoryError: unable to
+     * create native thread" (or "new native thread"), other OutOfMemoryErrors.
+     */
+    public static PostMortem parseLog(String text) {
+        Text.lines(text, "a JVM log");
+        String message = null, cause = "other";
+        for (String line : text.split("\n")) {
+            String l = line.strip();
+            if (l.contains("OutOfMemoryError") && message == null) {
+                message = l.substring(l.indexOf("java.lang.OutOfMemoryError") >= 0 ? l.indexOf("java.lang.OutOfMemoryError") : 0);
+                if (l.contains("native thread")) cause = "thread";
+            }
+        }
+        boolean full = codeCacheFull(text);
+        if (message == null && !full) throw new ParseException(1, "no 'CodeCache is full' and no OutOfMemoryError in the log");
+        return new PostMortem(cause, message, null, null, null, null, full);
+    }
+
+    /** The sections of interest, by name (see {@link #HEADINGS}); a section runs to the next heading or separator. */
+    public static Map<String, String> sections(String text) {
+        Map<String, String> out = new LinkedHashMap<>();
+        String name = null;
+        StringBuilder sb = new StringBuilder();
+        for (String line : text.split("\n", -1)) {
+            String l = line.strip();
+            String heading = HEADINGS.get(l);
+            boolean end = heading != null || l.startsWith("---------------") || (name != null && isOtherHeading(l));
+            if (end && name != null) { out.putIfAbsent(name, sb.toString()); name = null; }
+            if (heading != null) { name = heading; sb.setLength(0); if (heading.equals("nmt")) sb.append(l).append('\n'); continue; }
+            if (name != null) sb.append(line).append('\n');
+        }
+        if (name != null) out.putIfAbsent(name, sb.toString());
+        return out;
+    }
+
+    /** hs_err's other top-level headings ("VM Arguments:", "Environment Variables:", ...): a line at column 0 ending in ':'. */
+    private static boolean isOtherHeading(String l) {
+        return !l.isEmpty() && Character.isUpperCase(l.charAt(0)) && l.endsWith(":") && !l.contains("  ") && l.length() < 60
+                && !l.startsWith("Total") && !l.startsWith("Virtual memory map") && !l.startsWith("Details") && !l.startsWith("Metaspace");
+    }
+}

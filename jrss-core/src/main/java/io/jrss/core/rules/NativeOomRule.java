@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.rules;
+
+import io.jrss.core.ledger.Ledger;
+import io.jrss.core.model.PostMortem;
+import io.jrss.core.model.Snapshot;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * native-oom: the JVM died because the OS refused it native memory (malloc or mmap failed), as its hs_err file
+ * says. What was asked for and for what tells where to look: committing the heap points at the limit, a compiler
+ * arena at one method, a thread stack at the thread count.
+ */
+public final class NativeOomRule implements Rule {
+    @Override public String id() { return "native-oom"; }
+
+    @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
+        PostMortem p = s.postMortem().orNull();
+        if (p == null) return RuleResult.quiet();
+        if (!p.cause().equals("malloc") && !p.cause().equals("mmap")) return RuleResult.quiet();
+        String purpose = p.purpose() == null ? "an unnamed purpose" : p.purpose();
+        Evidence e = new Evidence().value("allocation", p.cause()).bytes("requested", p.requested()).value("purpose", p.purpose())
+                .value("location", p.location()).value("jre_version", p.jreVersion()).value("message", p.message());
+        s.cgroupMemory().value().map(c -> c.limit()).ifPresent(l -> e.bytes("container_limit", l));
+        List<String> remedy = new ArrayList<>();
+        if (p.inCompilerArena()) remedy.add("A compiler arena asked for it: see compiler-memory-spike; cap compilations with -XX:CompileCommand=MemLimit,*.*,1g (JDK 22+)");
+        if (purpose.contains("committing reserved memory") || purpose.contains("heap")) {
+            remedy.add("The heap (or another reservation) could not be committed: the container or the host had no memory left; lower -Xmx or raise the limit");
+        }
+        remedy.add("Check what the limit was and who used it: the container limit, ulimit -v, vm.overcommit_memory, and the other processes");
+        remedy.add("At the next start, keep the ledger: -XX:NativeMemoryTracking=summary -XX:+PrintNMTStatistics, or run it under jrss run");
+        remedy.add("Fewer or smaller threads cut native memory: -Xss, thread pool sizes, -XX:ParallelGCThreads, -XX:CICompilerCount");
+        return RuleResult.fired(new Finding(id(), Severity.critical,
+                "The JVM died out of native memory: " + p.cause() + " of " + (p.requested() == null ? "?" : p.requested().toIec()) + " for " + purpose
+                        + " failed" + (p.location() == null ? "" : " (" + p.location() + ")"),
+                e.build(), remedy, "high"));
+    }
+}

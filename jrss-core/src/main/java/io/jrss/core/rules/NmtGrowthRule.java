@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.rules;
+
+import io.jrss.core.ledger.Ledger;
+import io.jrss.core.model.Bytes;
+import io.jrss.core.model.NmtDiff;
+import io.jrss.core.model.Snapshot;
+import java.util.List;
+
+/**
+ * Growth an NMT summary.diff shows between its baseline and now, per category: thread stacks (thread-leak), class
+ * metadata (metaspace-leak), direct buffers (Other; Internal on JDK 8) (direct-buffer-leak). One diff is two points
+ * in time, so the confidence is medium: how long the interval was is not in the output.
+ */
+public final class NmtGrowthRule implements Rule {
+    static final Bytes MIN_GROWTH = Bytes.ofMiB(64);
+
+    private final String id, what;
+    private final List<String> categories, remedy;
+
+    private NmtGrowthRule(String id, String what, List<String> categories, List<String> remedy) {
+        this.id = id; this.what = what; this.categories = categories; this.remedy = remedy;
+    }
+
+    public static List<Rule> all() {
+        return List.of(new NmtGrowthRule("thread-leak", "thread stacks", List.of("Thread", "Thread Stack"),
+                        List.of("Find who starts them: jcmd <pid> Thread.print, grouped by thread name prefix",
+                                "Bound the pools; confirm over time with jrss watch <pid>")),
+                new NmtGrowthRule("metaspace-leak", "class metadata", List.of("Class", "Metaspace"),
+                        List.of("See which class loaders hold the classes: jcmd <pid> VM.classloader_stats",
+                                "Release the loaders (redeploys, generated classes per call); confirm over time with jrss watch <pid>")),
+                new NmtGrowthRule("direct-buffer-leak", "direct buffers and Unsafe memory", List.of("Other", "Internal"),
+                        List.of("Find who holds them: a heap dump and the DirectByteBuffer instances by retained size",
+                                "On JDK 8 'Internal' also holds other JVM memory: confirm with -XX:MaxDirectMemorySize and jrss watch <pid>")));
+    }
+
+    @Override public String id() { return id; }
+
+    @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
+        NmtDiff d = s.nmtDiff().orNull();
+        if (d == null) return RuleResult.quiet();
+        Bytes growth = Bytes.ZERO, now = Bytes.ZERO;
+        for (String c : categories) {
+            var ch = d.category(c).orElse(null);
+            if (ch != null) { growth = growth.plus(ch.committedDelta()); now = now.plus(ch.committed()); }
+        }
+        if (growth.compareTo(MIN_GROWTH) < 0) return RuleResult.quiet();
+        return RuleResult.fired(new Finding(id, Severity.warning,
+                "NMT's " + what + " grew by " + growth.toIec() + " since the baseline, to " + now.toIec(),
+                new Evidence().bytes("committed_growth_since_baseline", growth).bytes("committed_now", now)
+                        .value("categories", String.join(", ", categories)).bytes("total_committed_growth", d.totalCommittedDelta()).build(),
+                remedy.stream().map(r -> r.replace("<pid>", s.pid() == 0 ? "<pid>" : Integer.toString(s.pid()))).toList(), "medium"));
+    }
+}
