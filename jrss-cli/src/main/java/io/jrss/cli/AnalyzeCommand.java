@@ -35,7 +35,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "Exit codes: 0 ok, 1 an input could not be read or holds nothing jrss knows, 2 usage error."})
 final class AnalyzeCommand implements Callable<Integer> {
     /** A text output larger than this is not a paste; an smaps of 10,000 mappings is about 3 MiB. */
-    static final long MAX_TEXT = 64L << 20;
+    static final long MAX_TEXT = 32L << 20;
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Files with outputs, '-' for stdin, or one jrss capture or recording directory.")
     List<Path> paths;

@@ -28,7 +28,7 @@ public final class Inputs {
     /** The capture, and what was found where (for the report and for --debug). */
     public record Assembled(Capture capture, List<String> found, List<String> notes) {}
 
-    private static final Pattern PID = Pattern.compile("^(\\d+):\\s*$|pid=(\\d+)", Pattern.MULTILINE);
+    private static final Pattern PID = Pattern.compile("^(\\d{1,9}):\\s*$|pid=(\\d{1,9})\\b", Pattern.MULTILINE);
 
     private final Map<String, String> texts = new LinkedHashMap<>();
     private final Map<String, String> info = new LinkedHashMap<>();
@@ -149,7 +149,7 @@ public final class Inputs {
         for (String line : text.split("\n")) {
             String[] kv = line.split(":\\s*", 2);
             if (kv.length < 2) continue;
-            Matcher n = Pattern.compile("^(\\d+)\\s*(k?)$").matcher(kv[1].strip());
+            Matcher n = Pattern.compile("^(\\d{1,15})\\s*(k?)$").matcher(kv[1].strip());
             if (!n.matches()) continue; // "unlimited", "no quota", text
             long bytes = Long.parseLong(n.group(1)) * (n.group(2).isEmpty() ? 1 : 1024);
             switch (kv[0].strip()) {

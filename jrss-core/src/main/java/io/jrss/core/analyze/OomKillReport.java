@@ -13,10 +13,10 @@ import java.util.regex.Pattern;
  * the cgroup files and the status lines they are, so the usual readers take them.
  */
 final class OomKillReport {
-    private static final Pattern USAGE = Pattern.compile("memory: usage (\\d+)kB, limit (\\d+)kB");
-    private static final Pattern KILLED = Pattern.compile("Killed process (\\d+) \\(([^)]*)\\).*?anon-rss:(\\d+)kB, file-rss:(\\d+)kB(?:, shmem-rss:(\\d+)kB)?");
-    private static final Pattern V1_STAT = Pattern.compile("([a-z_]+):(\\d+)KB");
-    private static final Pattern V2_STAT = Pattern.compile("^([a-z_]+) (\\d+)$");
+    private static final Pattern USAGE = Pattern.compile("memory: usage (\\d{1,15})kB, limit (\\d{1,15})kB");
+    private static final Pattern KILLED = Pattern.compile("Killed process (\\d{1,15}) \\(([^)]*)\\).*?anon-rss:(\\d{1,15})kB, file-rss:(\\d{1,15})kB(?:, shmem-rss:(\\d{1,15})kB)?");
+    private static final Pattern V1_STAT = Pattern.compile("([a-z_]+):(\\d{1,15})KB");
+    private static final Pattern V2_STAT = Pattern.compile("^([a-z_]+) (\\d{1,15})$");
 
     private OomKillReport() {}
 

@@ -17,7 +17,7 @@ public sealed interface Reading<T> {
 
     default boolean isAvailable() { return this instanceof Available; }
     default Optional<T> value() {
-        return this instanceof Available<T> a ? Optional.of(a.get()) : Optional.empty();
+        return this instanceof Available<T> a ? Optional.ofNullable(a.get()) : Optional.empty();
     }
     default T orNull() { return value().orElse(null); }
     default Optional<Unavailable> why() {

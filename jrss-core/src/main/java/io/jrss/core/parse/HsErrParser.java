@@ -34,7 +34,7 @@ public final class HsErrParser {
             Matcher m = FAILED.matcher(h);
             if (m.find()) {
                 cause = m.group(1);
-                requested = Bytes.of(Long.parseLong(m.group(2)));
+                requested = m.group(2).length() <= 18 ? Bytes.of(Long.parseLong(m.group(2))) : null; // a number that long is damage
                 purpose = m.group(3) == null ? null : m.group(3).replaceAll("\\.$", "").strip();
                 message = h;
             } else if (h.contains("Cannot create") && h.contains("thread") || h.contains("unable to create native thread")

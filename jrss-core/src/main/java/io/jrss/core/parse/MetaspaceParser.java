@@ -74,7 +74,7 @@ public final class MetaspaceParser {
         int w = s.indexOf(word);
         if (w < 0) throw new ParseException(no, "missing '" + word.strip() + "' in '" + Text.shorten(s) + "'");
         String head = s.substring(0, w).strip();
-        if (head.endsWith(")")) head = head.substring(0, head.lastIndexOf('(')).strip(); // drop "( 3%)"
+        if (head.endsWith(")") && head.lastIndexOf('(') >= 0) head = head.substring(0, head.lastIndexOf('(')).strip(); // drop "( 3%)"
         String[] t = head.split("[\\s,:]+");
         if (t.length < 2) throw new ParseException(no, "no amount before '" + word.strip() + "'");
         return bytes(t[t.length - 2], t[t.length - 1], no);

@@ -52,11 +52,11 @@ public final class PmapParser {
     /** pmap -X: the header names the columns (Size, Rss, Pss, ..., in kB) up to Mapping. */
     private static Mapping wide(List<String> header, String[] f, int line) {
         int mapping = header.indexOf("Mapping");
-        if (f.length < Math.min(header.size() - 1, 7)) return null;
+        if (f.length < 7 || !f[2].matches("[0-9a-fA-F]{1,16}") || !f[4].matches("\\d{1,19}")) return null;
         long start = Text.parseHex(f[0], line, "address");
         Map<String, Long> fields = new LinkedHashMap<>();
-        for (int c = 5; c < Math.min(f.length, mapping < 0 ? f.length : mapping); c++) {
-            if (f[c].matches("\\d+")) fields.put(header.get(c), Long.parseLong(f[c]) * 1024);
+        for (int c = 5; c < Math.min(Math.min(f.length, header.size()), mapping < 0 ? f.length : mapping); c++) {
+            if (f[c].matches("\\d{1,15}")) fields.put(header.get(c), Long.parseLong(f[c]) * 1024);
         }
         long size = fields.getOrDefault("Size", 0L);
         String name = mapping >= 0 && f.length > mapping ? String.join(" ", java.util.Arrays.copyOfRange(f, mapping, f.length)) : "";

@@ -29,7 +29,8 @@ public final class SnapshotParser {
     public static Snapshot parse(Capture capture) { return new SnapshotParser(capture).snapshot(); }
 
     private Snapshot snapshot() {
-        int pid = Integer.parseInt(c.info("pid").orElse("0"));
+        String p = c.info("pid").orElse("0");
+        int pid = p.matches("\\d{1,9}") ? Integer.parseInt(p) : 0;
         Instant time = c.info("captured_at").map(Instant::parse).orElse(Instant.EPOCH);
         Map<String, String> env = keyValues(c.text(CaptureFiles.ENVIRON).orElse(""));
         return new Snapshot(pid, time,

@@ -68,6 +68,7 @@ final class Text {
     }
 
     static String shorten(String s) {
+        if (s == null) return "(nothing)";
         String t = s.strip();
         return t.length() <= 60 ? t : t.substring(0, 57) + "...";
     }
