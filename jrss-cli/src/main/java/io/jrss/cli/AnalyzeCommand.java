@@ -27,11 +27,12 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Diagnose the outputs you already have, recognised by their content, alone or several together:",
                 "NMT summary/detail/summary.diff (JDK 8-25, also as printed at exit), pmap -x/-X, /proc/<pid>/smaps, smaps_rollup,",
                 "status, maps, malloc_info, VM.info, VM.metaspace, VM.flags, GC.heap_info, Compiler.codecache, System.map,",
-                "hs_err_pid*.log, cgroup memory.stat and cpu.stat, VM.vitals; a jrss capture or recording directory.",
+                "hs_err_pid*.log, cgroup memory.stat and cpu.stat, VM.vitals, the kernel's OOM-killer report; a JFR recording",
+                "(jdk.ResidentSetSize, jdk.NativeMemoryUsage, jdk.GCHeapSummary, ... as a timeline); a jrss capture or recording directory.",
                 "Pastes are fine: prompts, timestamps, markdown, thousands separators are undone. Nothing is invented:",
                 "what the inputs cannot support is listed as unavailable, with what to collect next.", ""},
         footer = {"", "Examples:", "  jrss analyze nmt.txt pmap.txt status.txt", "  jrss analyze hs_err_pid4242.log --json",
-                "  pbpaste | jrss analyze -", "  jrss analyze incident-42/          a recording of jrss watch --record", "",
+                "  pbpaste | jrss analyze -", "  jrss analyze recording.jfr          JFR's memory events as a timeline", "  jrss analyze incident-42/          a recording of jrss watch --record", "",
                 "Exit codes: 0 ok, 1 an input could not be read or holds nothing jrss knows, 2 usage error."})
 final class AnalyzeCommand implements Callable<Integer> {
     /** A text output larger than this is not a paste; an smaps of 10,000 mappings is about 3 MiB. */
@@ -50,6 +51,16 @@ final class AnalyzeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         boolean color = Live.terminal() && !noColor;
         if (paths.size() == 1 && Files.isDirectory(paths.get(0))) return directory(paths.get(0), color, out, err);
+        for (Path p : paths) {
+            if (isJfr(p)) {
+                if (paths.size() > 1) throw new Errors.UsageException(p + " is a JFR recording: give it alone (it is a timeline of its own)");
+                var td = io.jrss.core.analysis.JfrAnalysis.of(p);
+                var end = new io.jrss.core.timeline.WatchEnd("jfr", "a JFR recording, " + p + " (" + td.timeline().samples().size() + " one-second samples)");
+                if (json) JsonReport.write(JsonReport.toJson(td, end, List.of()), out);
+                else new io.jrss.report.TimelineTextReport(color).render(td, end, List.of(), "jrss analyze", out);
+                return 0;
+            }
+        }
         List<Inputs.Named> inputs = new ArrayList<>();
         for (Path p : paths) inputs.add(read(p));
         Inputs.Assembled a = Inputs.assemble(inputs);
@@ -69,6 +80,11 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (json) JsonReport.write(d, out);
         else new TextReport(color).render(d, out);
         return 0;
+    }
+
+    static boolean isJfr(Path p) throws IOException {
+        if (!Files.isRegularFile(p)) return false;
+        try (var in = Files.newInputStream(p)) { return io.jrss.core.parse.JfrRecording.isJfr(in.readNBytes(4)); }
     }
 
     static Inputs.Named read(Path p) throws IOException {

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jrss.core.parse.ParseException;
+import io.jrss.core.rules.Finding;
+import io.jrss.core.timeline.Signals;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A real JFR recording of the thread-leak lab scenario on JDK 25 (jfr/README.md) read as a timeline. */
+class JfrAnalysisTest {
+    @TempDir Path tmp;
+
+    static Path fixture() throws Exception {
+        return Path.of(Objects.requireNonNull(JfrAnalysisTest.class.getResource("/jfr/jdk25-thread-leak.jfr")).toURI());
+    }
+
+    @Test void aRecordingIsATimeline() throws Exception {
+        TimelineDiagnosis d = JfrAnalysis.of(fixture());
+        assertTrue(d.timeline().samples().size() >= 15, "one sample a second");
+        assertTrue(d.timeline().series(Signals.RSS).size() >= 15);
+        assertTrue(d.findings().stream().map(Finding::id).toList().contains("thread-leak"), d.findings().toString());
+        assertTrue(d.last().ledger().rssKnown() && d.last().ledger().partial(), "the RSS from jdk.ResidentSetSize, NMT's committed rows");
+        assertTrue(d.last().snapshot().nmt().isAvailable(), "NMT by category from jdk.NativeMemoryUsage");
+    }
+
+    @Test void notARecording() throws Exception {
+        Path f = Files.writeString(tmp.resolve("x.jfr"), "FLR but not really");
+        assertThrows(ParseException.class, () -> JfrAnalysis.of(f));
+        byte[] cut = Files.readAllBytes(fixture());
+        Path half = Files.write(tmp.resolve("half.jfr"), java.util.Arrays.copyOf(cut, cut.length / 3));
+        try {
+            TimelineDiagnosis d = JfrAnalysis.of(half);
+            assertEquals(d.timeline().samples().isEmpty(), false);
+        } catch (ParseException e) {
+            assertTrue(e.getMessage().contains("half.jfr"), e.getMessage()); // a cut chunk may not be readable at all
+        }
+    }
+}
