@@ -101,4 +101,22 @@ class CliTest {
         assertEquals(0, a.exit(), a.err());
         assertEquals(e.out(), a.out());
     }
+
+    @Test
+    void analyzeOfPastedOutputsPrintsTheVerdictWhatWasReadAndWhatToCollect() throws Exception {
+        Path dir = Path.of(System.getProperty("jrss.captures")).resolveSibling("corpus").resolve("002-neo4j-jdk11-thread-stacks-17g-diff-mmap-oom");
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("analyze"));
+        try (var files = java.nio.file.Files.list(dir)) {
+            files.filter(f -> !f.toString().endsWith(".properties")).sorted().forEach(f -> args.add(f.toString()));
+        }
+        args.add("--json");
+        Run r = run(args.toArray(String[]::new));
+        assertEquals(0, r.exit(), r.err());
+        JsonNode json = new ObjectMapper().readTree(r.out());
+        assertEquals("native-oom", json.at("/findings/0/id").asText());
+        assertTrue(json.get("rss_bytes").isNull(), "no RSS in these outputs: none is made up");
+        assertTrue(json.get("inputs").size() >= 2 && json.get("collect_next").size() >= 1, r.out());
+        Run text = run("analyze", dir.resolve("hs_err-header.log").toString());
+        assertTrue(text.out().contains("Collect next") && text.out().contains("jrss analyze"), text.out());
+    }
 }

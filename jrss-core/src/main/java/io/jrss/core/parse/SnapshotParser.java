@@ -49,6 +49,8 @@ public final class SnapshotParser {
                 read("smaps-rollup", CaptureFiles.SMAPS_ROLLUP, SmapsRollupParser::parse, "cat /proc/<pid>/smaps_rollup"),
                 c.text(CaptureFiles.SMAPS).isEmpty() && c.text(CaptureFiles.PMAP).isPresent()
                         ? read("smaps", CaptureFiles.PMAP, PmapParser::parse, "cat /proc/<pid>/smaps (pmap -x/-X was read instead)")
+                        : c.text(CaptureFiles.SMAPS).isEmpty() && c.text(CaptureFiles.SYSTEM_MAP).isPresent() && c.info("sample").isEmpty()
+                        ? read("smaps", CaptureFiles.SYSTEM_MAP, SnapshotParser::systemMapAsMappings, "cat /proc/<pid>/smaps (System.map was read instead)")
                         : read("smaps", CaptureFiles.SMAPS, SmapsParser::parse, "cat /proc/<pid>/smaps"),
                 read("mapping-heads", CaptureFiles.MAPPING_HEADS, MappingHeadsParser::parse,
                         "run jrss as root or as the target's user so it can read /proc/<pid>/mem"),
@@ -65,6 +67,17 @@ public final class SnapshotParser {
                         : c.text(CaptureFiles.OOM_KILL).isPresent() ? read("hs-err", CaptureFiles.OOM_KILL, HsErrParser::parseOomKill, "the kernel log (dmesg)")
                         : c.text(CaptureFiles.LOG).isPresent() ? read("hs-err", CaptureFiles.LOG, HsErrParser::parseLog, "the JVM's hs_err_pid<pid>.log")
                         : Reading.missing("hs-err", "no hs_err file (the JVM has not crashed)", "hs_err_pid<pid>.log in the JVM's working directory, if it died"));
+    }
+
+    /** JDK 22+ System.map, pasted without smaps: its mappings with their Rss, files by path (its NMT tags are not used yet). */
+    static java.util.List<io.jrss.core.model.Mapping> systemMapAsMappings(String text) {
+        java.util.List<io.jrss.core.model.Mapping> out = new java.util.ArrayList<>();
+        for (var e : SystemMapParser.parse(text)) {
+            String perms = (e.prot() + "----").substring(0, 4);
+            out.add(new io.jrss.core.model.Mapping(e.range().start(), e.range().end(), perms, 0, "", 0, e.file(),
+                    Map.of("Size", e.range().size(), "Rss", e.rss().value())));
+        }
+        return out;
     }
 
     private Reading<io.jrss.core.model.NmtSummary> nmt() {

@@ -26,14 +26,27 @@ public final class SystemMapParser {
 
     public static List<SystemMapEntry> parse(String text) {
         List<String> lines = Text.lines(text, WHAT);
-        if (!text.contains("Memory mappings:")) throw new ParseException(0, "no 'Memory mappings:' header; not " + WHAT);
         List<SystemMapEntry> out = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             String s = lines.get(i).strip();
-            if (s.startsWith("0x")) out.add(entry(s, i + 1));
+            java.util.regex.Matcher spaced = SPACED.matcher(s);
+            if (spaced.matches()) out.add(spaced(spaced, i + 1));
+            else if (s.startsWith("0x")) out.add(entry(s, i + 1));
         }
+        if (out.isEmpty() && !text.contains("Memory mappings:")) throw new ParseException(0, "no 'Memory mappings:' header and no mapping line; not " + WHAT);
         if (out.isEmpty()) throw new ParseException(0, "no mapping lines; output truncated?");
         return Collections.unmodifiableList(out);
+    }
+
+    /** The later layout: "from - to size rss hugetlb pgsz prot notes info [file]". */
+    private static final java.util.regex.Pattern SPACED = java.util.regex.Pattern.compile(
+            "^(0x[0-9a-fA-F]+) - (0x[0-9a-fA-F]+)\\s+(\\d{1,19})\\s+(\\d{1,19})\\s+(\\d{1,19})\\s+(\\S+)\\s+(\\S+)\\s+(\\S+)\\s+(\\S+)(?:\\s+(\\S+))?.*");
+
+    private static SystemMapEntry spaced(java.util.regex.Matcher m, int no) {
+        AddressRange range = new AddressRange(Text.parseHex(m.group(1), no, "from"), Text.parseHex(m.group(2), no, "to"));
+        String info = m.group(9), file = m.group(10) == null || m.group(10).equals("-") ? "" : m.group(10);
+        return new SystemMapEntry(range, m.group(7), Bytes.of(Text.parseLong(m.group(4), no, "rss")), Bytes.of(Text.parseLong(m.group(5), no, "hugetlb")),
+                m.group(6), list(m.group(8), false), list(info, true), info.equals("-") ? "" : info, file);
     }
 
     private static SystemMapEntry entry(String s, int no) {
