@@ -25,6 +25,8 @@ final class ExplainCommand implements Callable<Integer> {
     @Mixin TargetOptions target;
     @Option(names = "--json", description = "Print exactly one JSON object on stdout (DESIGN.md §7); messages go to stderr.")
     boolean json;
+    @Option(names = "--html", paramLabel = "FILE", description = "Also write the report as one self-contained HTML file.")
+    java.nio.file.Path html;
     @Option(names = "--no-color", description = "No ANSI colours even on a terminal.")
     boolean noColor;
     @Spec CommandSpec spec;
@@ -32,14 +34,20 @@ final class ExplainCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        HtmlFile.check(html);
         if (target.capture != null && target.target == null && Recording.isRecording(target.capture)) {
-            RecordingReport.render(target.capture, json, Live.terminal() && !noColor, Live.terminal() && !json, out, spec.commandLine().getErr());
+            Outcome o = Outcome.of(java.util.List.of(target.capture), spec.commandLine().getErr(), Live.terminal() && !json);
+            o.print(json, Live.terminal() && !noColor, "jrss explain", out);
+            if (html != null) HtmlFile.write(html, o.html("jrss explain --capture " + target.capture), spec.commandLine().getErr());
             return 0;
         }
         Capture capture = target.capture(spec.commandLine().getErr(), Live.terminal() && !json);
         Diagnosis diagnosis = Diagnosis.of(SnapshotParser.parse(capture));
         if (json) JsonReport.write(diagnosis, out);
         else new TextReport(Live.terminal() && !noColor).render(diagnosis, out);
+        if (html != null) {
+            HtmlFile.write(html, io.jrss.report.HtmlReport.of(diagnosis, capture.texts(), "jrss explain " + diagnosis.snapshot().pid()), spec.commandLine().getErr());
+        }
         return 0;
     }
 }

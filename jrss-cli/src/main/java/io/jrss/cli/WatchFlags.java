@@ -35,6 +35,9 @@ final class WatchFlags {
     @Option(names = "--json", description = "At the end print exactly one JSON object on stdout (DESIGN.md §7 plus 'timeline'); the live view goes to stderr.")
     boolean json;
 
+    @Option(names = "--html", paramLabel = "FILE", description = "At the end also write the report as one self-contained HTML file.")
+    Path html;
+
     @Option(names = "--no-color", description = "No ANSI colours even on a terminal.")
     boolean noColor;
 
@@ -59,6 +62,7 @@ final class WatchFlags {
         positive("--full-interval", fullInterval);
         positive("--timeout", timeout);
         if (duration != null) positive("--duration", duration);
+        try { HtmlFile.check(html); } catch (java.io.IOException e) { throw new Errors.UsageException(e.getMessage()); }
         return new WatchOptions(i, fullInterval, duration, timeout, record, nmtDetail, trimProbe, nmtBaseline, maxUnanswered);
     }
 }

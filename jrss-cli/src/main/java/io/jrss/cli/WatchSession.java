@@ -74,6 +74,7 @@ final class WatchSession {
         WatchEnd end = new WatchEnd(r.end().name(), detail);
         if (flags.json) JsonReport.write(JsonReport.toJson(td, end, r.probes()), out);
         else new TimelineTextReport(color).render(td, end, r.probes(), "jrss " + command, out);
+        if (flags.html != null) HtmlFile.write(flags.html, io.jrss.report.HtmlReport.of(td, end, r.probes(), "jrss " + command + " " + attach.pid()), err);
         return r.failed() ? Errors.TARGET : 0;
     }
 }

@@ -1,0 +1,72 @@
+// jrss HTML report: draws the charts from the JSON in #jrss-data with Chart.js (inlined above). No network.
+(function () {
+  const data = JSON.parse(document.getElementById('jrss-data').textContent);
+  const MiB = 1048576, charts = {};
+  const css = getComputedStyle(document.documentElement);
+  const fg = css.getPropertyValue('--fg').trim() || '#1d2430', line = css.getPropertyValue('--line').trim() || '#d9dee7';
+  Chart.defaults.color = fg;
+  Chart.defaults.borderColor = line;
+  Chart.defaults.animation = false;
+  const palette = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#86bcb6', '#d37295', '#8cd17d', '#499894'];
+  const color = (id, i) => id === 'unattributed' ? '#9e9e9e' : palette[i % palette.length];
+
+  // The ledger: one stacked bar from 0 to the RSS, a segment per row, unattributed included.
+  const rows = data.ledger.filter(r => r.bytes > 0 || r.id === 'unattributed');
+  charts.ledger = new Chart(document.getElementById('ledgerChart'), {
+    type: 'bar',
+    data: { labels: ['RSS'], datasets: rows.map((r, i) => ({ label: r.id, data: [r.bytes / MiB], backgroundColor: color(r.id, i) })) },
+    options: { indexAxis: 'y', responsive: true, maintainAspectRatio: false,
+      scales: { x: { stacked: true, title: { display: true, text: 'MiB' } }, y: { stacked: true } },
+      plugins: { legend: { position: 'bottom' } } }
+  });
+
+  // The timeline: the ledger rows of the full samples as stacked areas, RSS and the container limit as lines,
+  // and a marker where a finding was first raised or a probe ran.
+  const tl = data.timeline;
+  if (tl && tl.samples.length && document.getElementById('timelineChart')) {
+    const t0 = Date.parse(tl.samples[0].time);
+    const sec = t => (Date.parse(t) - t0) / 1000;
+    const full = tl.samples.filter(s => s.full && s.rows);
+    const ids = data.ledger.map(r => r.id).filter(id => full.some(s => s.rows[id] > 0));
+    const ds = ids.map((id, i) => ({ label: id, data: full.map(s => ({ x: sec(s.time), y: (s.rows[id] || 0) / MiB })),
+      fill: i === 0 ? 'origin' : '-1', backgroundColor: color(id, i) + '99', borderColor: color(id, i), borderWidth: 1,
+      pointRadius: 0, yAxisID: 'y' }));
+    const rss = tl.samples.filter(s => s.signals.rss != null).map(s => ({ x: sec(s.time), y: s.signals.rss / MiB }));
+    ds.push({ label: 'RSS', data: rss, borderColor: fg, borderWidth: 2, pointRadius: 0, fill: false, yAxisID: 'y2' });
+    const end = sec(tl.samples[tl.samples.length - 1].time);
+    if (tl.limits && tl.limits.rss) {
+      ds.push({ label: 'container limit', data: [{ x: 0, y: tl.limits.rss / MiB }, { x: end, y: tl.limits.rss / MiB }],
+        borderColor: '#c62828', borderDash: [6, 4], borderWidth: 1.5, pointRadius: 0, fill: false, yAxisID: 'y2' });
+    }
+    let max = 1;
+    for (const d of ds) for (const p of d.data) if (d.yAxisID === 'y2' && p.y > max) max = p.y;
+    for (const s of full) { let sum = 0; for (const id of ids) sum += (s.rows[id] || 0) / MiB; if (sum > max) max = sum; }
+    max *= 1.05;
+    const markers = (tl.events || []).filter(e => e.kind === 'finding' || e.kind === 'probe').map(e => ({ x: sec(e.time), label: e.what, kind: e.kind }));
+    const markerPlugin = { id: 'jrssMarkers', afterDatasetsDraw(c) {
+      const { ctx, chartArea: a, scales: { x } } = c;
+      ctx.save();
+      for (const m of markers) {
+        const px = x.getPixelForValue(m.x);
+        if (px < a.left || px > a.right) continue;
+        ctx.strokeStyle = ctx.fillStyle = m.kind === 'finding' ? '#c62828' : '#1565c0';
+        ctx.setLineDash([3, 3]);
+        ctx.beginPath(); ctx.moveTo(px, a.top); ctx.lineTo(px, a.bottom); ctx.stroke();
+        ctx.fillText(m.label, px + 3, a.top + 10);
+      }
+      ctx.restore();
+    } };
+    charts.timeline = new Chart(document.getElementById('timelineChart'), {
+      type: 'line', data: { datasets: ds }, plugins: [markerPlugin],
+      options: { responsive: true, maintainAspectRatio: false, parsing: false, normalized: true, spanGaps: true,
+        interaction: { mode: 'nearest', axis: 'x', intersect: false },
+        scales: { x: { type: 'linear', min: 0, max: end, title: { display: true, text: 'seconds since the first sample' } },
+          y: { stacked: true, min: 0, max, title: { display: true, text: 'MiB' } }, y2: { min: 0, max, display: false } },
+        plugins: { legend: { position: 'bottom' }, decimation: { enabled: true, algorithm: 'min-max' } } }
+    });
+    charts.markers = markers.length;
+  }
+  window.jrssCharts = {};
+  for (const [k, c] of Object.entries(charts)) window.jrssCharts[k] = typeof c === 'number' ? c : c.data.datasets.length;
+  window.jrssReady = performance.now();
+})();
