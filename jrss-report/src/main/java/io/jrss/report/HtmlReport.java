@@ -107,6 +107,9 @@ public final class HtmlReport {
     }
 
     private static void trends(StringBuilder h, TimelineDiagnosis td) {
+        boolean any = java.util.stream.Stream.concat(td.rowTrends().stream(), td.signalTrends().stream())
+                .anyMatch(t -> t.shape() != Shape.stable || t.timeToLimit() != null);
+        if (!any) { h.append("<h3>Trends</h3><p>Every row and signal was stable.</p>"); return; }
         h.append("<h3>Trends</h3><table><tr><th>row or signal</th><th class=\"num\">now</th><th class=\"num\">slope per hour</th>")
                 .append("<th class=\"num\">95% interval</th><th>shape</th><th class=\"num\">limit in</th></tr>");
         for (List<Trend> list : List.of(td.rowTrends(), td.signalTrends())) {

@@ -24,14 +24,7 @@ final class Units {
         return Signals.isBytes(signal) ? (h >= 0 ? "+" : "") + Bytes.of(Math.round(h)).toIec() : String.format(Locale.ROOT, "%+.0f", h);
     }
 
-    /** "3d 4h", "2h 14m", "5m 10s", "42s". */
-    static String duration(Duration d) {
-        long s = d.toSeconds();
-        if (s >= 86_400) return s / 86_400 + "d " + s % 86_400 / 3600 + "h";
-        if (s >= 3600) return s / 3600 + "h " + s % 3600 / 60 + "m";
-        if (s >= 60) return s / 60 + "m " + s % 60 + "s";
-        return s + "s";
-    }
+    static String duration(Duration d) { return io.jrss.core.model.Durations.human(d); }
 
     /** A sparkline of the last {@code width} values: ▁ is the lowest, █ the highest. */
     static String spark(java.util.List<Double> values, int width) {

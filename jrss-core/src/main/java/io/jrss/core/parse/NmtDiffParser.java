@@ -61,22 +61,22 @@ public final class NmtDiffParser {
             // detail.diff: the summary part ends where the allocation sites or the virtual memory map begin
             if (totalReserved != null && !categories.isEmpty() && (s.startsWith("Details:") || s.startsWith("[0x"))) break;
             if (s.startsWith("Total:")) {
-                checkParens(s, no);
-                totalReserved = required(s, "reserved=", no);
+                NmtLines.checkParens(s, no);
+                totalReserved = NmtLines.required(s, "reserved=", no);
                 totalReservedDelta = delta(s, "reserved=", no);
-                totalCommitted = required(s, "committed=", no);
+                totalCommitted = NmtLines.required(s, "committed=", no);
                 totalCommittedDelta = delta(s, "committed=", no);
             } else if (totalReserved == null) {
                 if (!s.startsWith("(Omitting")) throw new ParseException(no, "expected 'Total: reserved=...' but found '" + Text.shorten(s) + "'");
             } else if (s.startsWith("malloc") || s.startsWith("mmap:")) {
-                checkParens(s, no); // the totals by kind, "malloc=..." (JDK 21+) or "malloc: ..." (summary form)
+                NmtLines.checkParens(s, no); // the totals by kind, "malloc=..." (JDK 21+) or "malloc: ..." (summary form)
             } else if (s.startsWith("(") || s.startsWith(": (")) { // ": (  Metadata)" in JDK 17
                 if (categories.isEmpty()) throw new ParseException(no, "detail line before any category: '" + Text.shorten(s) + "'");
-                checkParens(s, no);
+                NmtLines.checkParens(s, no);
             } else if (s.contains("(reserved=")) {
-                checkParens(s, no);
-                categories.add(new NmtDiff.Change(categoryName(s, no), required(s, "reserved=", no), delta(s, "reserved=", no),
-                        required(s, "committed=", no), delta(s, "committed=", no)));
+                NmtLines.checkParens(s, no);
+                categories.add(new NmtDiff.Change(NmtLines.categoryName(s, no), NmtLines.required(s, "reserved=", no), delta(s, "reserved=", no),
+                        NmtLines.required(s, "committed=", no), delta(s, "committed=", no)));
             } else {
                 throw new ParseException(no, "not a line of " + WHAT + ": '" + Text.shorten(s) + "'");
             }
@@ -101,27 +101,4 @@ public final class NmtDiffParser {
         return Text.amount(v, no, key.substring(0, key.length() - 1) + " change");
     }
 
-    private static String categoryName(String s, int no) {
-        String name = s.substring(0, s.indexOf("(reserved=")).strip();
-        if (name.startsWith("-")) name = name.substring(1).strip();
-        if (name.isEmpty()) throw new ParseException(no, "category without a name");
-        return name;
-    }
-
-    private static Bytes required(String s, String key, int no) {
-        String v = Text.after(s, key);
-        if (v == null || v.isEmpty()) throw new ParseException(no, "missing '" + key + "' in '" + Text.shorten(s) + "'");
-        return Text.amount(v, no, key.substring(0, key.length() - 1));
-    }
-
-    /** A line cut in the middle loses its closing parenthesis. */
-    private static void checkParens(String s, int no) {
-        int depth = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '(') depth++;
-            else if (c == ')' && --depth < 0) break;
-        }
-        if (depth != 0) throw new ParseException(no, "unbalanced parentheses; output truncated? '" + Text.shorten(s) + "'");
-    }
 }

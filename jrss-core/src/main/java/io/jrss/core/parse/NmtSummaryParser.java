@@ -48,9 +48,9 @@ public final class NmtSummaryParser {
                 break;
             }
             if (s.startsWith("Total:")) {
-                checkParens(s, no);
-                totalReserved = required(s, "reserved=", no);
-                totalCommitted = required(s, "committed=", no);
+                NmtLines.checkParens(s, no);
+                totalReserved = NmtLines.required(s, "reserved=", no);
+                totalCommitted = NmtLines.required(s, "committed=", no);
             } else if (totalReserved == null) {
                 if (!s.startsWith("(Omitting")) throw new ParseException(no, "expected 'Total: reserved=...' but found '" + Text.shorten(s) + "'");
             } else if (s.startsWith("malloc:")) { // JDK 17.0.x backport and 21+: "malloc: 6860KB #4254[, peak=...]"
@@ -58,17 +58,17 @@ public final class NmtSummaryParser {
                 int sp = v.indexOf(' ');
                 totalMalloc = Text.amount(sp < 0 ? v : v.substring(0, sp), no, "Total malloc");
             } else if (s.startsWith("mmap:")) {
-                checkParens(s, no); // the mmap total is the sum of the categories' mmap lines
+                NmtLines.checkParens(s, no); // the mmap total is the sum of the categories' mmap lines
             } else if (s.startsWith("(")) {
                 if (current == null) {
                     if (!s.startsWith("(Omitting")) throw new ParseException(no, "detail line before any category: '" + Text.shorten(s) + "'");
                 } else {
-                    checkParens(s, no);
+                    NmtLines.checkParens(s, no);
                     current.detail(s, no);
                 }
             } else if (s.contains("(reserved=")) {
-                checkParens(s, no);
-                current = new Builder(categoryName(s, no), required(s, "reserved=", no), required(s, "committed=", no));
+                NmtLines.checkParens(s, no);
+                current = new Builder(NmtLines.categoryName(s, no), NmtLines.required(s, "reserved=", no), NmtLines.required(s, "committed=", no));
                 categories.add(current);
             } else {
                 throw new ParseException(no, "not a line of " + WHAT + ": '" + Text.shorten(s) + "'");
@@ -84,29 +84,6 @@ public final class NmtSummaryParser {
         return new NmtSummary(level, totalReserved, totalCommitted, totalMalloc, built);
     }
 
-    private static String categoryName(String s, int no) {
-        String name = s.substring(0, s.indexOf("(reserved=")).strip();
-        if (name.startsWith("-")) name = name.substring(1).strip(); // "-  Java Heap"; some posts drop the dash
-        if (name.isEmpty()) throw new ParseException(no, "category without a name");
-        return name;
-    }
-
-    private static Bytes required(String s, String key, int no) {
-        String v = Text.after(s, key);
-        if (v == null || v.isEmpty()) throw new ParseException(no, "missing '" + key + "' in '" + Text.shorten(s) + "'");
-        return Text.amount(v, no, key.substring(0, key.length() - 1));
-    }
-
-    /** A line cut in the middle loses its closing parenthesis. */
-    private static void checkParens(String s, int no) {
-        int depth = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '(') depth++;
-            else if (c == ')' && --depth < 0) break;
-        }
-        if (depth != 0) throw new ParseException(no, "unbalanced parentheses; output truncated? '" + Text.shorten(s) + "'");
-    }
 
     private static final class Builder {
         final String name;
@@ -125,18 +102,18 @@ public final class NmtSummaryParser {
         void detail(String s, int no) {
             String g = s.substring(1).strip();
             if (g.startsWith("malloc=")) {
-                malloc = required(g, "malloc=", no);
+                malloc = NmtLines.required(g, "malloc=", no);
                 int hash = g.indexOf('#'); // "malloc=16450KB #20" (JDK 11+), "malloc=16450KB tag=Other #20" (JDK 25)
                 if (hash > 0) mallocCount = Text.parseLong(g.substring(hash + 1).split("[^0-9]", 2)[0], no, "malloc count");
             }
-            else if (g.startsWith("arena=")) arena = required(g, "arena=", no);
+            else if (g.startsWith("arena=")) arena = NmtLines.required(g, "arena=", no);
             else if (g.startsWith("mmap:")) {
-                mmapReserved = required(g, "reserved=", no);
-                mmapCommitted = required(g, "committed=", no);
+                mmapReserved = NmtLines.required(g, "reserved=", no);
+                mmapCommitted = NmtLines.required(g, "committed=", no);
             } else if (g.startsWith("stack:")) { // JDK 11+: thread stacks are a sub-line of Thread
-                stackReserved = required(g, "reserved=", no);
-                stackCommitted = required(g, "committed=", no);
-            } else if (g.startsWith("tracking overhead=")) trackingOverhead = required(g, "overhead=", no);
+                stackReserved = NmtLines.required(g, "reserved=", no);
+                stackCommitted = NmtLines.required(g, "committed=", no);
+            } else if (g.startsWith("tracking overhead=")) trackingOverhead = NmtLines.required(g, "overhead=", no);
             else if (g.startsWith("classes #") || g.startsWith("thread #") || g.startsWith("threads #")) { // JDK 21: threads
                 count = Text.parseLong(Text.after(g, "#"), no, "count");
             }

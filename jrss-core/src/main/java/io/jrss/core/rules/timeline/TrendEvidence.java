@@ -44,14 +44,7 @@ final class TrendEvidence {
         return Math.round(v * 10) / 10.0;
     }
 
-    /** "3d 4h", "2h 14m", "5m 10s", "42s". */
-    static String human(Duration d) {
-        long s = d.toSeconds();
-        if (s >= 86_400) return s / 86_400 + "d " + s % 86_400 / 3600 + "h";
-        if (s >= 3600) return s / 3600 + "h " + s % 3600 / 60 + "m";
-        if (s >= 60) return s / 60 + "m " + s % 60 + "s";
-        return s + "s";
-    }
+    static String human(Duration d) { return io.jrss.core.model.Durations.human(d); }
 
     /** "+12.3 MiB/h" or "+50 /h". */
     static String rate(Growth g, boolean bytes) {
