@@ -50,7 +50,8 @@ public final class CodeCacheParser {
             if (text.contains("Compiler has been disabled")) enabled = false; // the warning of a JVM log
             else throw new ParseException(0, "no 'compilation:' line; output truncated?");
         }
-        return new CodeCache(List.copyOf(heaps), enabled);
+        java.util.regex.Matcher full = java.util.regex.Pattern.compile("full_count=(\\d{1,9})").matcher(text);
+        return new CodeCache(List.copyOf(heaps), enabled, full.find() ? Long.parseLong(full.group(1)) : -1);
     }
 
     /** "size=120036Kb" (JDK 25 separates with commas); the leading space keeps "used=" from matching "max_used=". */

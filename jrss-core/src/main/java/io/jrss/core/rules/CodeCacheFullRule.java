@@ -34,14 +34,18 @@ public final class CodeCacheFullRule implements Rule {
         CodeHeap fullest = cc.heaps().stream().max((a, b) -> Double.compare(a.used().ratioOf(a.size()), b.used().ratioOf(b.size())))
                 .orElse(null);
         double fullestShare = fullest == null ? 0 : fullest.used().ratioOf(fullest.size());
-        if (cc.compilationEnabled() && share < WARN && fullestShare < WARN) return RuleResult.quiet();
+        // full_count: the cache was full at least once and the JIT stopped; the flusher may have made room since.
+        if (cc.compilationEnabled() && share < WARN && fullestShare < WARN && cc.fullCount() < 1) return RuleResult.quiet();
         Bytes reserved = s.flags().value().flatMap(f -> f.bytes("ReservedCodeCacheSize")).orElse(size);
         return RuleResult.fired(new Finding(id(), cc.compilationEnabled() ? Severity.warning : Severity.critical,
-                (cc.compilationEnabled() ? "The code cache is " + Evidence.pct(share) + " full" : "The JIT has stopped: the code cache is full")
+                (!cc.compilationEnabled() ? "The JIT has stopped: the code cache is full"
+                        : share < WARN && fullestShare < WARN ? "The code cache was full " + cc.fullCount() + " time(s): the JIT stopped until the flusher made room"
+                        : "The code cache is " + Evidence.pct(share) + " full")
                         + " (" + used.toIec() + " of " + size.toIec() + ")",
                 new Evidence().bytes("code_cache_used", used).bytes("code_cache_size", size).ratio("share_used", share)
                         .value("fullest_code_heap", fullest == null ? null : fullest.name()).ratio("fullest_share_used", fullestShare)
-                        .value("compilation_enabled", cc.compilationEnabled()).bytes("ReservedCodeCacheSize", reserved).build(),
+                        .value("compilation_enabled", cc.compilationEnabled()).value("full_count", cc.fullCount() < 0 ? null : cc.fullCount())
+                        .bytes("ReservedCodeCacheSize", reserved).build(),
                 List.of("Raise the limit: -XX:ReservedCodeCacheSize=" + Math.max(256, reserved.value() * 2 >> 20) + "m",
                         "Find what generates code: many generated classes (proxies, lambdas, scripting) each bring compiled methods",
                         "Keep -XX:+UseCodeCacheFlushing on (the default) so cold code is evicted"),

@@ -18,6 +18,7 @@ class CodeCacheParserTest {
     void jdk17Segmented() {
         CodeCache c = CodeCacheParser.parse(read("codecache/jdk17-segmented.txt"));
         assertTrue(c.compilationEnabled());
+        assertEquals(0, c.fullCount(), "full_count=0: never full");
         assertEquals(3, c.heaps().size());
         CodeHeap h = c.heaps().get(0);
         assertEquals("non-profiled nmethods", h.name());
