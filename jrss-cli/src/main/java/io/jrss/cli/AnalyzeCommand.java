@@ -14,7 +14,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "analyze", mixinStandardHelpOptions = true,
+@Command(name = "analyze", header = "Diagnose outputs you already have: NMT, pmap, smaps, hs_err, JFR, pastes.", mixinStandardHelpOptions = true,
         description = {"Diagnose the outputs you already have, recognised by their content, alone or several together:",
                 "NMT summary/detail/summary.diff (JDK 8-25, also as printed at exit), pmap -x/-X, /proc/<pid>/smaps, smaps_rollup,",
                 "status, maps, malloc_info, VM.info, VM.metaspace, VM.flags, GC.heap_info, Compiler.codecache, System.map,",

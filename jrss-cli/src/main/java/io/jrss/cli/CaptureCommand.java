@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "capture", mixinStandardHelpOptions = true,
+@Command(name = "capture", header = "Save every reading of a live JVM to a directory, secrets redacted.", mixinStandardHelpOptions = true,
         description = {"Save the raw text of every reading of a live JVM to a directory, with a manifest of what ran,",
                 "when, how long it took and what failed. Credentials in the environment, system properties and",
                 "command line are redacted. 'jrss explain --capture DIR' gives the same answer as the live explain.", ""},

@@ -19,7 +19,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "demo", mixinStandardHelpOptions = true,
+@Command(name = "demo", header = "Run a real diagnosis of a bundled workload, end to end.", mixinStandardHelpOptions = true,
         description = {"Run a real diagnosis end to end: start a lab scenario in a child JVM (by default",
                 "glibc-fragmentation: seed 003's two waves of native allocations from 4 threads), explain it while it",
                 "runs, print the ledger, the findings and the verdict, and stop it.", ""},

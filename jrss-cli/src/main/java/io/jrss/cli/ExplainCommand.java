@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "explain", mixinStandardHelpOptions = true,
+@Command(name = "explain", header = "Split a JVM's RSS into a ledger of named rows, with the findings of one snapshot.", mixinStandardHelpOptions = true,
         description = {"Split a JVM's resident memory (RSS) into a ledger of named rows that sum exactly to the RSS,",
                 "and report what one snapshot shows: fragmentation, arenas, limits, throttling, swap, THP.",
                 "Reads only; it changes nothing in the target.", ""},

@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "lab", mixinStandardHelpOptions = true,
+@Command(name = "lab", header = "Reproducible workloads, one per memory phenomenon.", mixinStandardHelpOptions = true,
         description = {"Reproducible workloads, one per memory phenomenon, to learn from and to prove jrss on.", ""},
         subcommands = {LabCommand.ListCommand.class, LabRunCommand.class})
 final class LabCommand {

@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "ps", mixinStandardHelpOptions = true,
+@Command(name = "ps", header = "List the local JVMs: user, main class, Java version, RSS, NMT, attachable.", mixinStandardHelpOptions = true,
         description = {"List the local JVMs, like 'jcmd -l' but useful: user, main class, Java version, RSS,",
                 "whether NMT is on, and whether jrss can attach (and if not, why). Sends nothing to any process.", ""})
 final class PsCommand implements Callable<Integer> {

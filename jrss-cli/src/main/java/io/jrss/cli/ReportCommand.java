@@ -10,7 +10,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "report", mixinStandardHelpOptions = true,
+@Command(name = "report", header = "Write one self-contained HTML report of any result.", mixinStandardHelpOptions = true,
         description = {"Write one self-contained HTML file for any result: a capture, a recording of jrss watch, a JFR file,",
                 "or outputs jrss analyze reads. The verdict first, the ledger as a bar, the timeline as stacked areas with",
                 "the RSS and the limit, the trends, what was unavailable, the raw readings. Opens offline, prints well,",

@@ -19,7 +19,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "run", mixinStandardHelpOptions = true,
+@Command(name = "run", header = "Launch a JVM (NMT on, an allocator of your choice) and watch it to its exit.", mixinStandardHelpOptions = true,
         description = {"Launch a JVM and watch it from its first second to its exit, as 'jrss watch' does: NMT summary is",
                 "switched on (unless --no-nmt) and the chosen allocator is preloaded from Debian's packages, so you can",
                 "A/B glibc against jemalloc, tcmalloc or mimalloc on your own workload. The program's output goes to",

@@ -11,7 +11,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "watch", mixinStandardHelpOptions = true,
+@Command(name = "watch", header = "Watch a JVM over time: what grows, how fast, and the verdict.", mixinStandardHelpOptions = true,
         description = {"Watch a running JVM over time and reach a verdict: what grows, how fast, its shape (stable, growing,",
                 "ratchet, sawtooth), when it hits its limit, and what to change. One snapshot cannot tell a leak from a",
                 "plateau; a timeline can. Shows a live view on stderr and ends with the full report on Ctrl-C,",

@@ -136,14 +136,14 @@ class HtmlReportIT {
         return n;
     }
 
-    /** The timeline's series: each row with bytes in some full sample, the RSS line, and the limit when there is one. */
+    /** The timeline's series: each row with bytes in some full sample, the RSS line, and the container and heap limits where known. */
     static int timelineSeries(JsonNode json) {
         JsonNode tl = json.get("timeline");
         java.util.Set<String> rows = new java.util.HashSet<>();
         for (JsonNode s : tl.get("samples")) {
             if (s.get("full").asBoolean()) s.get("rows").fields().forEachRemaining(e -> { if (e.getValue().asLong() > 0) rows.add(e.getKey()); });
         }
-        return rows.size() + 1 + (tl.get("limits").has("rss") ? 1 : 0);
+        return rows.size() + 1 + (tl.get("limits").has("rss") ? 1 : 0) + (tl.get("limits").has("heap_committed") ? 1 : 0);
     }
 
     /** 3,600 samples 1 s apart from a real capture (an injected clock), every 60th full, as jrss watch --record writes them. */

@@ -34,9 +34,12 @@
     const rss = tl.samples.filter(s => s.signals.rss != null).map(s => ({ x: sec(s.time), y: s.signals.rss / MiB }));
     ds.push({ label: 'RSS', data: rss, borderColor: fg, borderWidth: 2, pointRadius: 0, fill: false, yAxisID: 'y2' });
     const end = sec(tl.samples[tl.samples.length - 1].time);
-    if (tl.limits && tl.limits.rss) {
-      ds.push({ label: 'container limit', data: [{ x: 0, y: tl.limits.rss / MiB }, { x: end, y: tl.limits.rss / MiB }],
-        borderColor: '#c62828', borderDash: [6, 4], borderWidth: 1.5, pointRadius: 0, fill: false, yAxisID: 'y2' });
+    // The limits that bound the whole footprint or its largest part: the container's, and the max heap.
+    const limits = [['rss', 'container limit', '#c62828'], ['heap_committed', 'max heap', '#6a1b9a']];
+    for (const [key, label, c] of limits) {
+      if (!tl.limits || !tl.limits[key]) continue;
+      ds.push({ label, data: [{ x: 0, y: tl.limits[key] / MiB }, { x: end, y: tl.limits[key] / MiB }],
+        borderColor: c, borderDash: [6, 4], borderWidth: 1.5, pointRadius: 0, fill: false, yAxisID: 'y2' });
     }
     let max = 1;
     for (const d of ds) for (const p of d.data) if (d.yAxisID === 'y2' && p.y > max) max = p.y;
