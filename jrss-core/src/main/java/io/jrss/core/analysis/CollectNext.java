@@ -14,7 +14,7 @@ public final class CollectNext {
 
     public static List<String> of(Diagnosis d) {
         Snapshot s = d.snapshot();
-        String pid = s.pid() == 0 ? "<pid>" : Integer.toString(s.pid());
+        String pid = s.pidText();
         List<String> out = new ArrayList<>();
         boolean dead = s.postMortem().isAvailable();
         if (dead && !s.nmt().isAvailable()) {

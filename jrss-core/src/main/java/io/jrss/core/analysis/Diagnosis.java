@@ -36,6 +36,6 @@ public record Diagnosis(Snapshot snapshot, Ledger ledger, List<Finding> findings
             if (result instanceof RuleResult.NotEvaluated n) notEvaluated.add(n);
         }
         findings.sort(Comparator.comparing(Finding::severity).reversed().thenComparing(Finding::id));
-        return new Diagnosis(snapshot, ledger, UnknownPid.fix(snapshot.pid(), findings), List.copyOf(notEvaluated), snapshot.unavailable());
+        return new Diagnosis(snapshot, ledger, List.copyOf(findings), List.copyOf(notEvaluated), snapshot.unavailable());
     }
 }

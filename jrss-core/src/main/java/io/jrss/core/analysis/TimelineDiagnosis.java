@@ -54,7 +54,7 @@ public record TimelineDiagnosis(Diagnosis last, Timeline timeline, List<Trend> r
         }
         List<Finding> sorted = new ArrayList<>(findings.values());
         sorted.sort(ORDER);
-        return new TimelineDiagnosis(last, timeline, Trends.rows(timeline), Trends.signals(timeline), UnknownPid.fix(timeline.pid(), sorted),
+        return new TimelineDiagnosis(last, timeline, Trends.rows(timeline), Trends.signals(timeline), List.copyOf(sorted),
                 List.copyOf(notEvaluated));
     }
 }

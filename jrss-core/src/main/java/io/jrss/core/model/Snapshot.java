@@ -63,6 +63,9 @@ public record Snapshot(int pid, Instant time, Reading<JvmVersion> version, Readi
         return null;
     }
 
+    /** The pid as the commands of a remedy print it: "&lt;pid&gt;" when the input named none (a paste, a JFR file). */
+    public String pidText() { return pid == 0 ? "<pid>" : Integer.toString(pid); }
+
     /** The JVM vendor from the system properties, or null. */
     public String vendor() {
         return systemProperties.getOrDefault("java.vm.vendor", systemProperties.get("java.vendor"));

@@ -36,11 +36,11 @@ public final class DirectBufferLimitRule implements Rule {
                         .bytes("resident_in_ledger", ledger.bytes(RowIds.DIRECT_BUFFERS))
                         .value("limit_source", flags.bytes("MaxDirectMemorySize").filter(Bytes::isPositive).isPresent()
                                 ? "-XX:MaxDirectMemorySize" : "default: MaxHeapSize").build(),
-                List.of("Find who holds them: a heap dump (jcmd " + s.pid() + " GC.heap_dump) and the DirectByteBuffer instances by retained size",
+                List.of("Find who holds them: a heap dump (jcmd " + s.pidText() + " GC.heap_dump) and the DirectByteBuffer instances by retained size",
                         "Release buffers you own (pooling frameworks: check their leak detectors, e.g. -Dio.netty.leakDetection.level=advanced)",
                         feature >= 18 ? "If threads read whole files through channels, cap the temporary buffer cache: -Djdk.nio.maxCachedBufferSize=262144"
                                 : "Only if the working set really needs it, raise -XX:MaxDirectMemorySize and the container limit with it",
-                        "Watch the trend to tell a leak from a plateau: jrss watch " + s.pid()),
+                        "Watch the trend to tell a leak from a plateau: jrss watch " + s.pidText()),
                 "high"));
     }
 }

@@ -66,7 +66,7 @@ public final class GlibcFragmentationRule implements Rule {
     /** The seeds' order: trim, fewer arenas, an A/B run of another allocator; and how to confirm with a trim. */
     public static List<String> remedy(Snapshot s) {
         JvmVersion v = s.version().orNull();
-        int pid = s.pid();
+        String pid = s.pidText();
         return List.of(trimsPeriodically(v) ? "Trim periodically: -XX:TrimNativeHeapInterval=60000 (this JDK has it)"
                         : "Upgrade to a JDK with -XX:TrimNativeHeapInterval (17.0.9+, 21.0.1+, 22+) and trim periodically; meanwhile jcmd " + pid + " System.trim_native_heap",
                 "Fewer arenas fragment less: MALLOC_ARENA_MAX=2 in the JVM's environment",

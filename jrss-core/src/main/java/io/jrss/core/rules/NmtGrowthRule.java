@@ -49,6 +49,6 @@ public final class NmtGrowthRule implements Rule {
                 "NMT's " + what + " grew by " + growth.toIec() + " since the baseline, to " + now.toIec(),
                 new Evidence().bytes("committed_growth_since_baseline", growth).bytes("committed_now", now)
                         .value("categories", String.join(", ", categories)).bytes("total_committed_growth", d.totalCommittedDelta()).build(),
-                remedy.stream().map(r -> r.replace("<pid>", s.pid() == 0 ? "<pid>" : Integer.toString(s.pid()))).toList(), "medium"));
+                remedy.stream().map(r -> r.replace("<pid>", s.pidText())).toList(), "medium"));
     }
 }

@@ -33,7 +33,7 @@ public final class CompilerMemorySpikeRule implements TimelineRule {
         double median = sorted[sorted.length / 2];
         Bytes peak = Bytes.of((long) v[at]);
         if (peak.compareTo(MIN_PEAK) < 0 || v[at] < MIN_PEAK_TO_MEDIAN * Math.max(median, 1)) return RuleResult.quiet();
-        int pid = f.pid();
+        String pid = f.pid();
         return RuleResult.fired(new Finding(id(), peak.compareTo(CRITICAL_PEAK) >= 0 ? Severity.critical : Severity.warning,
                 "The JIT compilers' memory peaked at " + peak.toIec() + " (median " + Bytes.of((long) median).toIec() + ")",
                 new Evidence().bytes("compiler_memory_peak", peak).bytes("compiler_memory_median", Bytes.of((long) median))

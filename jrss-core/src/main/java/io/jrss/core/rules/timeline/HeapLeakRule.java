@@ -42,7 +42,7 @@ public final class HeapLeakRule implements TimelineRule {
                 signal.equals(Signals.HEAP_OLD_USED) ? "floor of the old generation's used bytes (PerfCounter.print)" : "floor of the heap's used bytes (GC.heap_info)");
         if (max != null) e.bytes("max_heap", io.jrss.core.model.Bytes.of(max.longValue()));
         e.value("old_generation_collections_during_watch", oldGcs);
-        int pid = f.pid();
+        String pid = f.pid();
         return RuleResult.fired(new Finding(id(), sev,
                 "The live heap keeps growing: " + TrendEvidence.rate(g, true) + ", " + io.jrss.core.model.Bytes.of(Math.round(g.delta())).toIec()
                         + " in " + TrendEvidence.human(f.timeline().span()) + (ttl != null ? "; the max heap is reached in about " + TrendEvidence.human(ttl) : ""),

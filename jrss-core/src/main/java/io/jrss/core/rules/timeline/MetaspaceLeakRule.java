@@ -33,7 +33,7 @@ public final class MetaspaceLeakRule implements TimelineRule {
         Evidence e = new Evidence();
         if (classes.whole().samples() > 0) TrendEvidence.add(e, "loaded_classes", classes, false);
         if (meta.whole().samples() > 0) TrendEvidence.add(e, "metaspace", meta, true);
-        int pid = f.pid();
+        String pid = f.pid();
         return RuleResult.fired(new Finding(id(), ttl != null && ttl.compareTo(Duration.ofHours(1)) < 0 ? Severity.critical : Severity.warning,
                 "Classes keep loading: " + TrendEvidence.rate(classes, false) + " classes, metaspace " + TrendEvidence.rate(meta, true)
                         + " (" + Math.round(classes.whole().last()) + " classes now)",

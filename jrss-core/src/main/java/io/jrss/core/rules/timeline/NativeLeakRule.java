@@ -37,7 +37,7 @@ public final class NativeLeakRule implements TimelineRule {
                         : "RssAnon minus NMT committed (no glibc figures)");
         if (nmt.whole().samples() > 0) TrendEvidence.add(e, "nmt_committed", nmt, true);
         if (ttl != null) e.value("rss_reaches_container_limit_in", TrendEvidence.human(ttl));
-        int pid = f.pid();
+        String pid = f.pid();
         return RuleResult.fired(new Finding(id(), ttl != null && ttl.compareTo(Duration.ofHours(1)) < 0 ? Severity.critical : Severity.warning,
                 "Native memory that NMT does not track keeps growing: " + TrendEvidence.rate(g, true) + ", "
                         + io.jrss.core.model.Bytes.of(Math.round(g.whole().last())).toIec() + " now, while NMT's total moves " + TrendEvidence.rate(nmt, true),

@@ -23,7 +23,7 @@ public final class ThreadLeakRule implements TimelineRule {
         Growth stacks = f.growth(Signals.THREAD_STACKS, 1 << 20);
         Evidence e = TrendEvidence.add(new Evidence(), "threads", threads, false);
         if (stacks.whole().samples() > 0) TrendEvidence.add(e, "thread_stacks", stacks, true);
-        int pid = f.pid();
+        String pid = f.pid();
         return RuleResult.fired(new Finding(id(), threads.whole().last() >= 2000 ? Severity.critical : Severity.warning,
                 "Threads keep being started: " + TrendEvidence.rate(threads, false) + ", " + Math.round(threads.whole().last()) + " now",
                 e.build(),

@@ -26,5 +26,6 @@ public record TimelineFacts(Timeline timeline, Snapshot last, Ledger ledger, Map
         return Growth.of(timeline.series(signal), noise, timeline.limit(signal));
     }
 
-    public int pid() { return timeline.pid(); }
+    /** The pid as the commands of a remedy print it: "&lt;pid&gt;" when the timeline named none (a JFR file). */
+    public String pid() { return timeline.pid() == 0 ? "<pid>" : Integer.toString(timeline.pid()); }
 }
