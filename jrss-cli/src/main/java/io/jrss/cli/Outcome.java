@@ -39,7 +39,8 @@ record Outcome(Diagnosis snapshot, Capture capture, Inputs.Assembled assembled, 
                     if (progress && (done % 50 == 0 || done == total)) { err.print("\r\u001b[Kreading sample " + done + " of " + total + " ..."); err.flush(); }
                 });
                 if (progress) { err.print("\r\u001b[K"); err.flush(); }
-                int samples = Recording.read(dir).samples().size();
+                // Every sample directory the replay read became one sample of the timeline.
+                int samples = td.timeline().samples().size();
                 return new Outcome(null, null, null, td, new WatchEnd("recording", "recorded in " + dir + " (" + samples + " samples)"));
             }
             Capture c = CaptureDirectory.read(dir);

@@ -19,6 +19,9 @@ public final class Sniffer {
     private static final Pattern PMAP_ROW = Pattern.compile("^[0-9a-fA-F]{8,16}\\s+\\d+\\s+(\\d+|-)\\s+(\\d+|-)\\s+[r-][w-][x-][s-][-R]?\\s*.*");
     private static final Pattern NMT_LINE = Pattern.compile("^(Total: reserved=|-\\s+[A-Z][\\w ]+ \\(reserved=|\\[0x[0-9a-f]+ - 0x[0-9a-f]+\\] (reserved|committed)|\\[0x[0-9a-f]+\\] \\S).*");
     private static final Pattern SYSTEM_MAP_ROW = Pattern.compile("^(from\\s+to\\s+size\\s+rss|0x[0-9a-f]+ - 0x[0-9a-f]+\\s+\\d+\\s+\\d+).*");
+    /** hs_err's '#', or the '*' and '\\' a markdown paste put in front of its header lines. */
+    private static final Pattern MARKUP = Pattern.compile("^[#*\\\\ ]+");
+    private static final Pattern VITALS_RULE = Pattern.compile("-{5,}(system|process|jvm|host)-{5,}");
     private static final Pattern HEAP = Pattern.compile("^\\s*(garbage-first heap|PSYoungGen|def new generation|ZHeap|Shenandoah Heap|ZGC Globals"
             + "|Z Heap|par new generation|tenured generation|ParOldGen|PSOldGen)\\b.*");
 
@@ -49,7 +52,7 @@ public final class Sniffer {
     static Kind start(String[] lines, int i, Kind current) {
         String l = lines[i].strip();
         if (l.isEmpty()) return null;
-        String h = l.replaceAll("^[#*\\\\ ]+", "");
+        String h = MARKUP.matcher(l).replaceFirst("");
         if (h.startsWith("A fatal error has been detected by the Java Runtime Environment")
                 || h.startsWith("There is insufficient memory for the Java Runtime Environment") || h.startsWith("Native memory allocation (")
                 || h.startsWith("Out of Memory Error (") || l.startsWith("#") && (h.startsWith("Cannot create") || h.contains("pthread_create"))
@@ -62,7 +65,7 @@ public final class Sniffer {
             return current == Kind.OOM_KILL ? null : Kind.OOM_KILL;
         }
         if (l.startsWith("total") && l.contains(" NA ") && l.contains(" RA ")) return Kind.COMPILER_MEMORY;
-        if (l.matches("-{5,}(system|process|jvm|host)-{5,}") && current != Kind.VITALS) return Kind.VITALS;
+        if (current != Kind.VITALS && VITALS_RULE.matcher(l).matches()) return Kind.VITALS;
         if (NMT_LINE.matcher(l).matches()) return current == Kind.NMT ? null : Kind.NMT;
         if (SYSTEM_MAP_ROW.matcher(l).matches()) return current == Kind.SYSTEM_MAP ? null : Kind.SYSTEM_MAP;
         if (PMAP_ROW.matcher(l).matches()) return current == Kind.PMAP ? null : Kind.PMAP;

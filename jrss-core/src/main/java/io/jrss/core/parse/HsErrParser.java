@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 public final class HsErrParser {
     private static final Pattern FAILED = Pattern.compile("Native memory allocation \\((malloc|mmap)\\) failed to (?:allocate|map) (\\d+) bytes(?: for (.*))?");
     private static final Pattern LOCATION = Pattern.compile("Out of Memory Error \\(([^)]+)\\)|Internal Error \\(([^)]+)\\)");
+    private static final Pattern MARKUP = Pattern.compile("^[#*\\\\ ]+"), MARKDOWN_END = Pattern.compile("\\*+$");
     private static final Pattern JRE = Pattern.compile("JRE version: .*?\\(([0-9][^)\\s]*)\\)");
     /** Headings that start a section of interest, and the section's name. */
     static final Map<String, String> HEADINGS = Map.of("Native Memory Tracking:", "nmt", "Heap:", "heap", "Dynamic libraries:", "maps",
@@ -30,7 +31,7 @@ public final class HsErrParser {
         String message = null, purpose = null, location = null, jre = null, cause = "other";
         Bytes requested = null;
         for (String raw : lines) {
-            String h = raw.strip().replaceAll("^[#*\\\\ ]+", "").replaceAll("\\*+$", ""); // '#' lines, or pasted as markdown
+            String h = MARKDOWN_END.matcher(MARKUP.matcher(raw.strip()).replaceFirst("")).replaceFirst(""); // '#' lines, or pasted as markdown
             Matcher m = FAILED.matcher(h);
             if (m.find()) {
                 cause = m.group(1);
