@@ -129,11 +129,16 @@ class HtmlReportIT {
         return JSON.readTree(r.out());
     }
 
-    /** The rows the bar shows: every row with bytes, and unattributed. */
+    /** The rows the bars show: every row with bytes, and unattributed, at the end and (for a watch) at peak RSS. */
     static int ledgerSeries(JsonNode json) {
-        int n = 0;
-        for (JsonNode r : json.get("ledger")) if (r.get("bytes").asLong() > 0 || r.get("id").asText().equals("unattributed")) n++;
-        return n;
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        List<JsonNode> ledgers = new java.util.ArrayList<>(List.of(json.get("ledger")));
+        JsonNode peak = json.get("peak");
+        if (peak != null && !peak.get("captured_at").equals(json.get("captured_at"))) ledgers.add(peak.get("ledger"));
+        for (JsonNode l : ledgers) {
+            for (JsonNode r : l) if (r.get("bytes").asLong() > 0 || r.get("id").asText().equals("unattributed")) ids.add(r.get("id").asText());
+        }
+        return ids.size();
     }
 
     /** The timeline's series: each row with bytes in some full sample, the RSS line, and the container and heap limits where known. */

@@ -38,7 +38,7 @@ final class HtmlPage {
             .meta,.dim{color:var(--dim)}.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
             table{border-collapse:collapse;width:100%;font-size:.92em}td,th{border-bottom:1px solid var(--line);padding:4px 6px;vertical-align:top;text-align:left}
             .finding{background:var(--card);border-left:4px solid var(--info);padding:8px 12px;margin:8px 0;border-radius:4px}
-            .finding.warning{border-color:var(--warn)}.finding.critical{border-color:var(--crit)}
+            .finding.warning{border-color:var(--warn)}.finding.critical{border-color:var(--crit)}.finding.resolved{border-color:var(--ok,#2e7d32)}.resolved .sev{color:var(--ok,#2e7d32)}
             .sev{font-weight:700;text-transform:uppercase;font-size:.8em;letter-spacing:.05em}.critical .sev{color:var(--crit)}.warning .sev{color:var(--warn)}.info .sev{color:var(--info)}
             .evidence{font-size:.85em;color:var(--dim);word-break:break-word}.ok{color:var(--ok)}
             .chart{position:relative;width:100%;height:320px}.chart.bar{height:140px}

@@ -22,8 +22,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * One self-contained HTML file for any result: the verdict first (findings, evidence, remedies), the ledger as a
- * stacked bar from 0 to the RSS with unattributed visible, for a timeline the stacked rows over time with the RSS
+ * One self-contained HTML file for any result: the verdict first (findings, evidence, remedies; a watch's episodes),
+ * the ledger as a stacked bar from 0 to the RSS with unattributed visible (and a second bar at peak RSS), for a timeline the stacked rows over time with the RSS
  * line, the limit and markers where findings were raised or probes ran, the trends, what was unavailable and how
  * to get it, and the raw readings folded away. Chart.js and the styles are inlined: it opens offline, prints, and
  * follows the reader's dark mode. The data behind the charts is the JSON of {@code --json}, embedded as is.
@@ -51,8 +51,10 @@ public final class HtmlReport {
         h.append("</p><p><b>RSS ").append(l.rssKnown() ? l.rss().toIec() : "unknown").append("</b> <span class=\"dim\">(")
                 .append(HtmlPage.esc(l.rssSource())).append(l.partial() ? "; partial ledger" : "").append(")</span></p></header>\n");
         verdict(h, findings);
+        if (td != null) HtmlPeak.episodes(h, td);
         h.append("<section id=\"ledger\"><h2>Where the RSS goes</h2><div class=\"chart bar\"><canvas id=\"ledgerChart\" aria-label=\"ledger\"></canvas></div>");
-        ledgerTable(h, l);
+        if (td != null && td.peak() != td.last()) HtmlPeak.ledgers(h, td);
+        else ledgerTable(h, l);
         h.append("</section>\n");
         if (td != null) {
             h.append("<section id=\"timeline\"><h2>Over time</h2><div class=\"chart\"><canvas id=\"timelineChart\" aria-label=\"timeline\"></canvas></div>");

@@ -9,6 +9,7 @@ import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
 import io.jrss.core.ledger.MallocAccount;
+import io.jrss.core.analysis.Episode;
 import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.RuleResult;
@@ -31,9 +32,31 @@ public final class JsonReport {
 
     public static ObjectNode toJson(Diagnosis d) { return toJson(d, d.findings(), d.notEvaluated()); }
 
-    /** The object of the last full snapshot with the findings over the whole watch, plus its {@code timeline}. */
+    /**
+     * The object of the last full snapshot with the findings over the whole watch, the {@code episodes} (findings
+     * that went away before the end), the {@code peak} (the same fields for the full sample at the highest RSS), plus
+     * its {@code timeline}.
+     */
     public static ObjectNode toJson(TimelineDiagnosis td, WatchEnd end, List<ProbeResult> probes) {
         ObjectNode root = toJson(td.last(), td.findings(), td.notEvaluated());
+        ArrayNode episodes = MAPPER.createArrayNode();
+        for (Episode e : td.episodes()) {
+            ObjectNode o = finding(episodes.addObject(), e.atPeak());
+            o.put("severity", "resolved");
+            o.put("peak_severity", e.atPeak().severity().name());
+            o.put("started_at", e.started().toString());
+            o.put("last_seen_at", e.lastSeen().toString());
+            o.put("ended_at", e.ended().toString());
+            o.put("peak_at", e.peakAt().toString());
+            o.put("duration_seconds", e.span().toMillis() / 1000.0);
+            o.put("full_samples_raised", e.raised());
+            o.put("full_samples", e.samples());
+        }
+        root.set("episodes", episodes);
+        ObjectNode peak = toJson(td.peak(), td.peak().findings(), td.peak().notEvaluated());
+        HighestRss.of(td.timeline()).ifPresent(h -> peak.putObject("highest_rss_sampled").put("bytes", h.bytes()).put("at", h.at().toString())
+                .put("full", h.full()));
+        root.set("peak", peak);
         root.set("timeline", TimelineJson.of(td, end, probes, MAPPER));
         return root;
     }
@@ -70,17 +93,7 @@ public final class JsonReport {
         ObjectNode kinds = root.putObject("smaps_by_kind");
         l.residentByKind().forEach((k, v) -> kinds.put(k.name().toLowerCase(java.util.Locale.ROOT), v.value()));
         ArrayNode findings = root.putArray("findings");
-        for (Finding f : findingList) {
-            ObjectNode o = findings.addObject();
-            o.put("id", f.id());
-            o.put("severity", f.severity().name());
-            o.put("title", f.title());
-            ObjectNode evidence = o.putObject("evidence");
-            f.evidence().forEach((k, v) -> evidence.set(k, MAPPER.valueToTree(v instanceof Bytes b ? b.value() : v)));
-            ArrayNode remedy = o.putArray("remedy");
-            f.remedy().forEach(remedy::add);
-            o.put("confidence", f.confidence());
-        }
+        for (Finding f : findingList) finding(findings.addObject(), f);
         ArrayNode notEvaluated = root.putArray("not_evaluated");
         notEvaluatedList.forEach(n -> notEvaluated.addObject().put("rule", n.rule()).put("reason", n.reason()));
         ArrayNode unavailable = root.putArray("unavailable");
@@ -88,6 +101,18 @@ public final class JsonReport {
         ArrayNode notes = root.putArray("notes");
         l.notes().forEach(notes::add);
         return root;
+    }
+
+    private static ObjectNode finding(ObjectNode o, Finding f) {
+        o.put("id", f.id());
+        o.put("severity", f.severity().name());
+        o.put("title", f.title());
+        ObjectNode evidence = o.putObject("evidence");
+        f.evidence().forEach((k, v) -> evidence.set(k, MAPPER.valueToTree(v instanceof Bytes b ? b.value() : v)));
+        ArrayNode remedy = o.putArray("remedy");
+        f.remedy().forEach(remedy::add);
+        o.put("confidence", f.confidence());
+        return o;
     }
 
     private static ObjectNode malloc(MallocAccount m) {

@@ -17,8 +17,8 @@ import java.util.Locale;
 
 /**
  * The terminal report at the end of watch and run (and of a recording read back): how the watch went, the ledger of
- * the last full sample, what moved (trends that are not stable, with their slope, interval and time to limit), the
- * findings over the whole watch, and the probes that changed the target.
+ * the last full sample and, beside it, the one at peak RSS, what moved (trends that are not stable, with their slope, interval and time to limit), the
+ * findings over the whole watch, the episodes that ended before it did, and the probes that changed the target.
  */
 public final class TimelineTextReport {
     private final TextReport text;
@@ -39,8 +39,12 @@ public final class TimelineTextReport {
         out.println();
         text.ledger(l, out);
         out.println();
+        PeakText peak = new PeakText(st);
+        peak.ledgers(td, out);
         trends(td, out);
-        text.findings(td.findings(), "No findings over the watch: nothing grew or stayed wrong long enough to matter.", out);
+        text.findings(td.findings(), td.episodes().isEmpty() ? "No findings over the watch: nothing grew or stayed wrong long enough to matter."
+                : "No findings at the end of the watch; what held for a while is below.", out);
+        peak.episodes(td, out);
         probes(probes, out);
         text.gaps(td.last().unavailable(), td.notEvaluated(), out);
         out.flush();

@@ -10,11 +10,16 @@
   const palette = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#86bcb6', '#d37295', '#8cd17d', '#499894'];
   const color = (id, i) => id === 'unattributed' ? '#9e9e9e' : palette[i % palette.length];
 
-  // The ledger: one stacked bar from 0 to the RSS, a segment per row, unattributed included.
-  const rows = data.ledger.filter(r => r.bytes > 0 || r.id === 'unattributed');
+  // The ledger: one stacked bar from 0 to the RSS, a segment per row, unattributed included; for a watch whose peak
+  // RSS was not at its end, a second bar with the ledger at peak.
+  const peak = data.peak && data.peak.captured_at !== data.captured_at ? data.peak : null;
+  const bars = peak ? [['at peak RSS', peak], ['at the end', data]] : [['RSS', data]];
+  const rowIds = [];
+  for (const [, d] of bars) for (const r of d.ledger) if ((r.bytes > 0 || r.id === 'unattributed') && !rowIds.includes(r.id)) rowIds.push(r.id);
+  const bytesOf = (d, id) => (d.ledger.find(r => r.id === id) || { bytes: 0 }).bytes;
   charts.ledger = new Chart(document.getElementById('ledgerChart'), {
     type: 'bar',
-    data: { labels: ['RSS'], datasets: rows.map((r, i) => ({ label: r.id, data: [r.bytes / MiB], backgroundColor: color(r.id, i) })) },
+    data: { labels: bars.map(b => b[0]), datasets: rowIds.map((id, i) => ({ label: id, data: bars.map(([, d]) => bytesOf(d, id) / MiB), backgroundColor: color(id, i) })) },
     options: { indexAxis: 'y', responsive: true, maintainAspectRatio: false,
       scales: { x: { stacked: true, title: { display: true, text: 'MiB' } }, y: { stacked: true } },
       plugins: { legend: { position: 'bottom' } } }
@@ -46,13 +51,15 @@
     for (const s of full) { let sum = 0; for (const id of ids) sum += (s.rows[id] || 0) / MiB; if (sum > max) max = sum; }
     max *= 1.05;
     const markers = (tl.events || []).filter(e => e.kind === 'finding' || e.kind === 'probe').map(e => ({ x: sec(e.time), label: e.what, kind: e.kind }));
+    if (peak) markers.push({ x: sec(peak.captured_at), label: 'peak', kind: 'peak' });
+    for (const e of data.episodes || []) markers.push({ x: sec(e.started_at), label: e.id + ' (resolved)', kind: 'episode' });
     const markerPlugin = { id: 'jrssMarkers', afterDatasetsDraw(c) {
       const { ctx, chartArea: a, scales: { x } } = c;
       ctx.save();
       for (const m of markers) {
         const px = x.getPixelForValue(m.x);
         if (px < a.left || px > a.right) continue;
-        ctx.strokeStyle = ctx.fillStyle = m.kind === 'finding' ? '#c62828' : '#1565c0';
+        ctx.strokeStyle = ctx.fillStyle = { finding: '#c62828', probe: '#1565c0', peak: '#6a1b9a', episode: '#2e7d32' }[m.kind];
         ctx.setLineDash([3, 3]);
         ctx.beginPath(); ctx.moveTo(px, a.top); ctx.lineTo(px, a.bottom); ctx.stroke();
         ctx.fillText(m.label, px + 3, a.top + 10);

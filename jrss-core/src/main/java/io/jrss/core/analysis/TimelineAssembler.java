@@ -10,6 +10,7 @@ import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.Severity;
 import io.jrss.core.timeline.Event;
 import io.jrss.core.timeline.Limits;
+import io.jrss.core.timeline.Movement;
 import io.jrss.core.timeline.Sample;
 import io.jrss.core.timeline.Signals;
 import io.jrss.core.timeline.Timeline;
@@ -32,7 +33,9 @@ public final class TimelineAssembler {
     private final List<Sample> samples = new ArrayList<>();
     private final List<Event> events = new ArrayList<>();
     private final Set<String> raised = new HashSet<>();
-    private Diagnosis lastFull;
+    private final Episodes episodes = new Episodes();
+    private Diagnosis lastFull, peakFull;
+    private Sample lastFullSample;
     private Map<String, Double> limits = Map.of();
 
     public TimelineAssembler(int pid, Duration interval) { this.pid = pid; this.interval = interval; }
@@ -45,9 +48,13 @@ public final class TimelineAssembler {
             lastFull = Diagnosis.of(s);
             for (LedgerRow r : lastFull.ledger().rows()) rows.put(r.id(), r.bytes().value());
             limits = Limits.of(s);
+            long rss = lastFull.ledger().rssKnown() ? lastFull.ledger().rss().value() : 0;
+            if (peakFull == null || rss > peakFull.ledger().rss().value()) peakFull = lastFull;
+            episodes.add(s.time(), rss, lastFull.findings());
         }
         Sample sample = new Sample(s.time(), full, Signals.of(s, full ? lastFull.ledger() : null), rows);
         samples.add(sample);
+        if (full) lastFullSample = sample;
         return sample;
     }
 
@@ -61,8 +68,18 @@ public final class TimelineAssembler {
 
     public List<Sample> samples() { return samples; }
 
+    /**
+     * What moved since the last full sample enough to take the ledger again ({@link Movement}), or null: a watch
+     * takes a full sample right away when a cheap one says so.
+     */
+    public String movedSinceLastFull(Sample cheap) {
+        return lastFullSample == null || cheap.full() ? null : Movement.since(lastFullSample.signals(), cheap.signals());
+    }
+
     /** The verdict so far; null before the first full sample. */
-    public TimelineDiagnosis diagnose() { return lastFull == null ? null : TimelineDiagnosis.of(timeline(), lastFull); }
+    public TimelineDiagnosis diagnose() {
+        return lastFull == null ? null : TimelineDiagnosis.of(timeline(), lastFull, peakFull, episodes.ended());
+    }
 
     /** Findings of at least warning severity not raised before: recorded as events and returned, for the live view. */
     public List<Event> newlyRaised(TimelineDiagnosis d) {

@@ -16,12 +16,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What jrss concluded from a watch: the last full snapshot's diagnosis (ledger, readings), the trends, and the
- * findings over the whole run. A timeline rule decides for its id (it sees the snapshot finding and may carry it
- * forward); snapshot findings no timeline rule judges are kept as they are. Pure.
+ * What jrss concluded from a watch: the last full snapshot's diagnosis (ledger, readings), the full snapshot at peak
+ * RSS (what a container limit or an OOM kill meets), the trends, the findings over the whole run, and the episodes:
+ * findings that held for a while and went away before the end. A timeline rule decides for its id (it sees the
+ * snapshot finding and may carry it forward); snapshot findings no timeline rule judges are kept as they are. Pure.
+ *
+ * @param peak the diagnosis of the full sample with the highest RSS; the same object as {@code last} when that was it
  */
-public record TimelineDiagnosis(Diagnosis last, Timeline timeline, List<Trend> rowTrends, List<Trend> signalTrends,
-                                List<Finding> findings, List<RuleResult.NotEvaluated> notEvaluated) {
+public record TimelineDiagnosis(Diagnosis last, Diagnosis peak, Timeline timeline, List<Trend> rowTrends, List<Trend> signalTrends,
+                                List<Finding> findings, List<Episode> episodes, List<RuleResult.NotEvaluated> notEvaluated) {
 
     static final List<String> CONFIDENCE = List.of("low", "medium", "high");
 
@@ -30,9 +33,13 @@ public record TimelineDiagnosis(Diagnosis last, Timeline timeline, List<Trend> r
             .thenComparing(Comparator.comparingInt((Finding f) -> CONFIDENCE.indexOf(f.confidence())).reversed())
             .thenComparing(Finding::id);
 
-    public static TimelineDiagnosis of(Timeline timeline, Diagnosis last) { return of(timeline, last, TimelineRules.all()); }
+    public static TimelineDiagnosis of(Timeline timeline, Diagnosis last) { return of(timeline, last, last, List.of(), TimelineRules.all()); }
 
-    public static TimelineDiagnosis of(Timeline timeline, Diagnosis last, List<TimelineRule> rules) {
+    public static TimelineDiagnosis of(Timeline timeline, Diagnosis last, Diagnosis peak, List<Episode> episodes) {
+        return of(timeline, last, peak, episodes, TimelineRules.all());
+    }
+
+    public static TimelineDiagnosis of(Timeline timeline, Diagnosis last, Diagnosis peak, List<Episode> episodes, List<TimelineRule> rules) {
         Map<String, Finding> snapshot = new LinkedHashMap<>();
         last.findings().forEach(f -> snapshot.put(f.id(), f));
         TimelineFacts facts = new TimelineFacts(timeline, last.snapshot(), last.ledger(), snapshot);
@@ -54,7 +61,9 @@ public record TimelineDiagnosis(Diagnosis last, Timeline timeline, List<Trend> r
         }
         List<Finding> sorted = new ArrayList<>(findings.values());
         sorted.sort(ORDER);
-        return new TimelineDiagnosis(last, timeline, Trends.rows(timeline), Trends.signals(timeline), List.copyOf(sorted),
+        List<Episode> past = episodes.stream().filter(e -> !findings.containsKey(e.id()))
+                .sorted(Comparator.comparing(Episode::atPeak, ORDER)).toList();
+        return new TimelineDiagnosis(last, peak, timeline, Trends.rows(timeline), Trends.signals(timeline), List.copyOf(sorted), past,
                 List.copyOf(notEvaluated));
     }
 }

@@ -21,8 +21,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Watches one JVM: a cheap sample every interval, a full one (smaps, ledger) every full interval and at both ends,
- * each appended to the timeline and, with --record, written to disk as it is taken. Ends at the duration, on
+ * Watches one JVM: a cheap sample every interval, a full one (smaps, ledger) every full interval, at both ends, and
+ * whenever a cheap sample shows the footprint moved since the last full one ({@code Movement}), each appended to the timeline and, with --record, written to disk as it is taken. Ends at the duration, on
  * {@link #stop()}, when the target exits, when it stops answering, or when the recording cannot be written; in
  * every case what was gathered is returned. Knows nothing of terminals: a {@link Listener} shows progress.
  */
@@ -73,7 +73,7 @@ public final class Watch {
             Instant t = clock.instant();
             if (!alive(pid, startTime)) { end = WatchResult.End.target_exited; detail = "pid " + pid + " exited"; break; }
             boolean full = base == null || lastFull == null || !t.isBefore(lastFull.plus(options.fullInterval()));
-            LiveCapture lc = new LiveCapture(pid, attach::jcmd, new LiveCapture.Options(options.nmtDetail(), true), clock, f -> { });
+            LiveCapture lc = capture();
             Capture c = full ? lc.take(jrssVersion) : lc.sample(base, jrssVersion);
             if (lc.unanswered()) {
                 if (!alive(pid, startTime)) { end = WatchResult.End.target_exited; detail = "pid " + pid + " exited"; break; }
@@ -88,6 +88,17 @@ public final class Watch {
                 unanswered = 0;
                 if (full) { base = c; lastFull = t; }
                 end = keep(c, t);
+                String moved = full || end != null ? null : assembler.movedSinceLastFull(kept);
+                if (moved != null) { // the footprint moved: take the ledger now, not at the next full interval
+                    Instant now = clock.instant();
+                    LiveCapture again = capture();
+                    Capture f = again.take(jrssVersion);
+                    if (!again.unanswered()) {
+                        base = withInfo(f, "full_because", moved);
+                        lastFull = now;
+                        end = keep(base, now);
+                    }
+                }
                 if (end != null) { detail = "could not write the recording: " + recordError; break; }
             }
             if (options.duration() != null && !clock.instant().isBefore(start.plus(options.duration()))) { end = WatchResult.End.duration; detail = "after " + options.duration().toSeconds() + " s"; break; }
@@ -100,10 +111,22 @@ public final class Watch {
     }
 
     private String recordError;
+    private Sample kept;
+
+    private LiveCapture capture() {
+        return new LiveCapture(attach.pid(), attach::jcmd, new LiveCapture.Options(options.nmtDetail(), true), clock, f -> { });
+    }
+
+    private static Capture withInfo(Capture c, String key, String value) {
+        Map<String, String> info = new LinkedHashMap<>(c.info());
+        info.put(key, value);
+        return new Capture(info, c.texts(), c.entries());
+    }
 
     /** Adds a capture to the timeline and the recording; returns record_failed when it could not be written. */
     private WatchResult.End keep(Capture c, Instant t) {
         Sample s = assembler.add(c);
+        kept = s;
         WatchResult.End end = null;
         if (recording != null && recordError == null) {
             try {
@@ -135,7 +158,7 @@ public final class Watch {
         boolean answering = end != WatchResult.End.unanswered && end != WatchResult.End.target_exited && alive(pid, startTime);
         List<Sample> samples = assembler.samples();
         if (answering && (samples.isEmpty() || !samples.get(samples.size() - 1).full())) {
-            LiveCapture lc = new LiveCapture(pid, attach::jcmd, new LiveCapture.Options(options.nmtDetail(), true), clock, f -> { });
+            LiveCapture lc = capture();
             Capture c = lc.take(jrssVersion);
             if (!lc.unanswered()) keep(c, clock.instant());
         }

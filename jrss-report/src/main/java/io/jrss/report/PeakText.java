@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.report;
+
+import io.jrss.core.analysis.Episode;
+import io.jrss.core.analysis.TimelineDiagnosis;
+import io.jrss.core.ledger.Ledger;
+import io.jrss.core.ledger.LedgerRow;
+import io.jrss.core.ledger.RowIds;
+import io.jrss.core.model.Bytes;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The parts of a watch's terminal report that the last sample alone cannot tell: the ledger at peak RSS beside the
+ * ledger at the end (the peak is what a container limit meets), and the episodes, findings that held for a while
+ * and were gone by the end.
+ */
+final class PeakText {
+    private final Style st;
+
+    PeakText(Style st) { this.st = st; }
+
+    /** Both ledgers side by side, rows in the peak's order; nothing when the last full sample was the peak. */
+    void ledgers(TimelineDiagnosis td, PrintWriter out) {
+        if (td.peak() == td.last()) return;
+        Ledger peak = td.peak().ledger(), last = td.last().ledger();
+        Instant t0 = td.timeline().samples().get(0).time();
+        out.println(st.bold("Ledger at peak RSS") + st.dim("  (the full sample with the highest RSS, beside the last one)"));
+        out.println(st.dim(String.format(Locale.ROOT, "  %-15s %12s %12s %10s", "row", "at " + offset(t0, td.peak().snapshot().time()),
+                "at " + offset(t0, td.last().snapshot().time()), "change")));
+        Set<String> ids = new LinkedHashSet<>();
+        for (LedgerRow r : peak.sorted()) ids.add(r.id());
+        for (LedgerRow r : last.sorted()) ids.add(r.id());
+        for (String id : ids) {
+            Bytes a = peak.bytes(id), b = last.bytes(id);
+            if (a.isZero() && b.isZero() && !id.equals(RowIds.UNATTRIBUTED)) continue;
+            out.println(String.format(Locale.ROOT, "  %-15s %12s %12s %10s", id, a.toIec(), b.toIec(), signed(b.minus(a))));
+        }
+        out.println(String.format(Locale.ROOT, "  %-15s %12s %12s %10s", "RSS", peak.rss().toIec(), last.rss().toIec(), signed(last.rss().minus(peak.rss()))));
+        HighestRss.of(td.timeline()).filter(h -> h.bytes() > peak.rss().value() * 1.02).ifPresent(h -> out.println(st.dim(
+                "  note: a cheap sample at " + offset(t0, h.at()) + " saw RSS " + Bytes.of(h.bytes()).toIec() + ", above the full sample at peak")));
+        out.println();
+    }
+
+    void episodes(TimelineDiagnosis td, PrintWriter out) {
+        if (td.episodes().isEmpty()) return;
+        Instant t0 = td.timeline().samples().get(0).time();
+        out.println(st.bold("Episodes") + st.dim("  (findings that held for a while and were gone by the end)"));
+        for (Episode e : td.episodes()) {
+            out.println("  " + st.green("RESOLVED") + " " + st.bold(e.id()) + ": " + e.atPeak().title()
+                    + st.dim(" [was " + e.atPeak().severity() + ", confidence " + e.atPeak().confidence() + "]"));
+            out.println(st.dim("           from " + offset(t0, e.started()) + " to " + offset(t0, e.ended()) + " (" + Units.duration(e.span())
+                    + "), peak at " + offset(t0, e.peakAt()) + "; raised by " + e.raised() + " of " + e.samples() + " full samples"));
+            for (int i = 0; i < e.atPeak().remedy().size(); i++) out.println("           " + (i + 1) + ". " + e.atPeak().remedy().get(i));
+        }
+        out.println();
+    }
+
+    /** "+1m 05s": time since the watch's first sample. */
+    static String offset(Instant t0, Instant t) { return "+" + Units.duration(Duration.between(t0, t)); }
+
+    private static String signed(Bytes b) { return (b.value() > 0 ? "+" : b.value() < 0 ? "-" : "") + Bytes.of(Math.abs(b.value())).toIec(); }
+}
