@@ -37,14 +37,18 @@ public record PerfCounters(Map<String, String> values) {
     public OptionalLong oldGenUsed() { return number("sun.gc.generation.1.space.0.used"); }
 
     /**
-     * Collections that reclaim the old generation: every collector whose name says "full" or "concurrent"
-     * (G1's full and concurrent-cycle pauses, Parallel's and Serial's full collections, ZGC's cycles).
+     * Collections that reclaim the old generation: every collector whose name says so. JDK 17+: G1's "full" and
+     * "concurrent cycle" pauses, Parallel's and Serial's "full" collections, ZGC's "concurrent cycle" or "major"
+     * pauses, Shenandoah's cycles. JDK 8 and 11: "G1 stop-the-world full collections" and "... phases" (remark,
+     * cleanup), PSParallelCompact, PSMarkSweep, MSC (Serial's mark-sweep-compact), CMS.
      */
     public long oldCollections() {
         long n = 0;
         for (int i = 0; values.containsKey("sun.gc.collector." + i + ".name"); i++) {
-            String name = values.get("sun.gc.collector." + i + ".name");
-            if (name.contains("full") || name.contains("concurrent") || name.contains("old") || name.contains("major")) {
+            String name = values.get("sun.gc.collector." + i + ".name").toLowerCase(java.util.Locale.ROOT).replace("\"", "").strip();
+            if (name.contains("full") || name.contains("concurrent") || name.contains("old") || name.contains("major") || name.contains("phases")
+                    || name.contains("compact") || name.contains("marksweep") || name.equals("msc") || name.equals("cms")
+                    || name.startsWith("shenandoah")) {
                 n += number("sun.gc.collector." + i + ".invocations").orElse(0);
             }
         }

@@ -24,7 +24,7 @@ import jdk.jfr.consumer.RecordingFile;
  * per second: {@code jdk.ResidentSetSize} (RSS), {@code jdk.NativeMemoryUsage}/{@code ...Total} (NMT by category,
  * JDK 20+), {@code jdk.GCHeapSummary} (heap used and committed; after a GC it is the live heap),
  * {@code jdk.JavaThreadStatistics}, {@code jdk.ClassLoadingStatistics}, {@code jdk.ContainerMemoryUsage},
- * {@code jdk.ContainerCPUThrottling}. The last NMT values also make an NMT summary for the ledger.
+ * {@code jdk.ContainerCPUThrottling}, and the old-generation collections among {@code jdk.GarbageCollection}. The last NMT values also make an NMT summary for the ledger.
  */
 public final class JfrRecording {
     /** "FLR\0": the first bytes of every JFR chunk. */
@@ -35,6 +35,7 @@ public final class JfrRecording {
     private final TreeMap<Long, Map<String, Double>> bySecond = new TreeMap<>();
     private final Map<String, Bytes[]> nmt = new LinkedHashMap<>(); // category -> {reserved, committed}
     private Bytes nmtReserved, nmtCommitted, limit;
+    private final List<Long> oldCollections = new ArrayList<>();
     private long pid;
     private int events;
 
@@ -51,6 +52,7 @@ public final class JfrRecording {
             if (r.events == 0) throw new ParseException(0, file + ": cannot read the JFR recording: " + e.getMessage());
             // a recording cut short (the JVM died): keep the events read so far
         }
+        r.countOldCollections();
         List<Sample> samples = new ArrayList<>();
         r.bySecond.forEach((sec, v) -> samples.add(new Sample(Instant.ofEpochSecond(sec), false, v, Map.of())));
         NmtSummary last = null;
@@ -90,7 +92,25 @@ public final class JfrRecording {
                 s.put(Signals.CPU_THROTTLED, (double) e.getLong("cpuThrottledSlices"));
             }
             case "jdk.JVMInformation" -> pid = e.getLong("pid");
+            case "jdk.GarbageCollection" -> { if (reclaimsOld(e.getString("name"))) oldCollections.add(e.getStartTime().getEpochSecond()); }
             default -> { }
+        }
+    }
+
+    /** G1Old (a concurrent cycle), G1Full, ParallelOld, SerialOld, Z and ZGC Major cycles, Shenandoah: they collect the old generation. */
+    static boolean reclaimsOld(String gcName) {
+        return gcName != null && (gcName.contains("Old") || gcName.contains("Full") || gcName.equals("Z") || gcName.contains("Major")
+                || gcName.startsWith("Shenandoah"));
+    }
+
+    /** Each sample that has the heap after a GC also gets the old-generation collections so far, as hsperfdata counts them. */
+    private void countOldCollections() {
+        if (oldCollections.isEmpty()) return;
+        java.util.Collections.sort(oldCollections);
+        int done = 0;
+        for (var e : bySecond.entrySet()) {
+            while (done < oldCollections.size() && oldCollections.get(done) <= e.getKey()) done++;
+            if (e.getValue().containsKey(Signals.HEAP_OLD_USED)) e.getValue().put(Signals.OLD_COLLECTIONS, (double) done);
         }
     }
 

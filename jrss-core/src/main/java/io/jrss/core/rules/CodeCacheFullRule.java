@@ -45,7 +45,9 @@ public final class CodeCacheFullRule implements Rule {
                 new Evidence().bytes("code_cache_used", used).bytes("code_cache_size", size).ratio("share_used", share)
                         .value("fullest_code_heap", fullest == null ? null : fullest.name()).ratio("fullest_share_used", fullestShare)
                         .value("compilation_enabled", cc.compilationEnabled()).value("full_count", cc.fullCount() < 0 ? null : cc.fullCount())
-                        .bytes("ReservedCodeCacheSize", reserved).build(),
+.bytes("ReservedCodeCacheSize", reserved)
+                        .value("ruled_out", "a cache that is merely well used: " + (!cc.compilationEnabled() ? "compilation is disabled"
+                                : cc.fullCount() >= 1 ? "it was full " + cc.fullCount() + " time(s)" : "it is " + Evidence.pct(Math.max(share, fullestShare)) + " used")).build(),
                 List.of("Raise the limit: -XX:ReservedCodeCacheSize=" + Math.max(256, reserved.value() * 2 >> 20) + "m",
                         "Find what generates code: many generated classes (proxies, lambdas, scripting) each bring compiled methods",
                         "Keep -XX:+UseCodeCacheFlushing on (the default) so cold code is evicted"),

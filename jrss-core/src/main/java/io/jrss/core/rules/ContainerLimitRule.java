@@ -37,7 +37,9 @@ public final class ContainerLimitRule implements Rule {
         return RuleResult.fired(new Finding(id(), sev, title,
                 new Evidence().bytes("memory_limit", limit).bytes("rss", rss).ratio("rss_share_of_limit", rssShare)
                         .bytes("cgroup_usage", cg.usage()).bytes("max_heap", maxHeap).bytes("non_heap_resident", nonHeap)
-                        .bytes("max_heap_plus_non_heap", needed).value("cgroup", cg.path()).build(),
+                        .bytes("max_heap_plus_non_heap", needed).value("cgroup", cg.path())
+                        .value("ruled_out", rssShare >= WARN ? "page cache in the cgroup's usage: the process's own RSS is " + Evidence.pct(rssShare) + " of the limit"
+                                : "a heap that never fills: the max heap is what the JVM may take, and the rest is already resident").build(),
                 List.of("Size the heap for the container: -XX:MaxRAMPercentage so that max heap + " + nonHeap.toIec() + " stays below "
                                 + limit.toIec() + " with headroom",
                         "Shrink what is outside the heap: see the largest non-heap rows of the ledger above",

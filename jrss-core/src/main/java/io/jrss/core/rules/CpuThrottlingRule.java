@@ -28,7 +28,9 @@ public final class CpuThrottlingRule implements Rule {
                 new Evidence().value("quota_cpus", cpu.cpus()).value("nr_periods", cpu.nrPeriods())
                         .value("nr_throttled", cpu.nrThrottled()).ratio("throttled_ratio", cpu.throttledRatio())
                         .value("throttled_seconds", cpu.throttledTime().toMillis() / 1000.0)
-                        .value("load_average_1m", load).value("host_cpus", cpus).value("cgroup", cpu.path()).build(),
+                        .value("load_average_1m", load).value("host_cpus", cpus).value("cgroup", cpu.path())
+                        .value("ruled_out", "a quota that is rarely hit: " + Evidence.pct(cpu.throttledRatio()) + " of all " + cpu.nrPeriods()
+                                + " periods were throttled; not ruled out in one snapshot: that it happened only in the past (jrss watch tells)").build(),
                 List.of("Give the container more CPU (or remove the quota): GC threads that wait for CPU let memory pile up",
                         "Match the JVM to its quota: -XX:ActiveProcessorCount and fewer -XX:ParallelGCThreads/ConcGCThreads",
                         "Counters are cumulative since the cgroup started: jrss watch shows whether throttling is ongoing"),

@@ -33,7 +33,9 @@ public final class DirectBufferCacheRule implements Rule {
                         + other.meanMallocBlock().toIec() + " each, for " + threads + " threads",
                 new Evidence().bytes("direct_memory", direct).value("blocks", other.mallocCount()).bytes("mean_block", other.meanMallocBlock())
                         .value("threads", threads).bytes("max_direct_memory", limit).value("over_max_direct_memory", overLimit)
-                        .ratio("share_of_rss", direct.ratioOf(ledger.rss())).value(PROPERTY, "unset").build(),
+                        .ratio("share_of_rss", direct.ratioOf(ledger.rss())).value(PROPERTY, "unset")
+                        .value("ruled_out", "a buffer pool or buffers kept by the application, which make many small blocks: NMT Other is "
+                                + other.mallocCount() + " blocks of about " + other.meanMallocBlock().toIec() + ", no more than one per thread").build(),
                 List.of("Bound the cache: -D" + PROPERTY + "=262144 (larger temporary buffers are then freed after each use)",
                         "Read big files in chunks, or into direct buffers you own, instead of Files.readAllBytes/InputStream.readAllBytes on channel streams",
                         "Fewer long-lived I/O threads hold fewer cached buffers (each keeps its largest one until it exits)",

@@ -35,7 +35,8 @@ public final class DirectBufferLimitRule implements Rule {
                 new Evidence().bytes("direct_memory", direct).bytes("max_direct_memory", limit).ratio("share_of_limit", share)
                         .bytes("resident_in_ledger", ledger.bytes(RowIds.DIRECT_BUFFERS))
                         .value("limit_source", flags.bytes("MaxDirectMemorySize").filter(Bytes::isPositive).isPresent()
-                                ? "-XX:MaxDirectMemorySize" : "default: MaxHeapSize").build(),
+                                ? "-XX:MaxDirectMemorySize" : "default: MaxHeapSize")
+                        .value("ruled_out", "the per-thread temporary buffer cache (direct-buffer-cache): NMT Other is not a few large blocks, one per thread").build(),
                 List.of("Find who holds them: a heap dump (jcmd " + s.pidText() + " GC.heap_dump) and the DirectByteBuffer instances by retained size",
                         "Release buffers you own (pooling frameworks: check their leak detectors, e.g. -Dio.netty.leakDetection.level=advanced)",
                         feature >= 18 ? "If threads read whole files through channels, cap the temporary buffer cache: -Djdk.nio.maxCachedBufferSize=262144"

@@ -33,7 +33,9 @@ public final class GlibcArenaBloatRule implements Rule {
                 new Evidence().value("busy_arenas", m.busyArenas()).value("arenas", m.arenas()).bytes("arena_resident", m.arenaResident())
                         .bytes("arena_committed", m.arenaSystem()).ratio("share_of_rss", share)
                         .value("cpus", cpus).value("arena_limit", cpus == null ? null : 8 * cpus)
-                        .value("MALLOC_ARENA_MAX", max == null ? "(default: 8 x cores)" : max).build(),
+                        .value("MALLOC_ARENA_MAX", max == null ? "(default: 8 x cores)" : max)
+                        .value("ruled_out", "the arenas every JVM has (8 x cores, mostly empty): " + m.busyArenas() + " of them each hold at least "
+                                + io.jrss.core.ledger.MallocAccount.BUSY.toIec() + " resident").build(),
                 List.of("Cap the arenas: MALLOC_ARENA_MAX=2 in the JVM's environment, then compare RSS under the same load",
                         "Find the native allocators: threads that malloc (zlib, JNI libraries) each get an arena",
                         "A/B another allocator: jrss run --allocator jemalloc -- java ... (benchmark on this workload)"),

@@ -35,7 +35,9 @@ public final class GlibcFragmentationRule implements Rule {
                 new Evidence().bytes("malloc_free_resident", free).bytes("arena_resident", m.arenaResident())
                         .bytes("glibc_in_use", m.inUse()).bytes("glibc_free", m.freeInArenas()).value("arenas", m.arenas())
                         .ratio("free_share_of_arenas", shareOfArenas).ratio("free_share_of_rss", shareOfRss)
-                        .value("source", m.source()).build(),
+                        .value("source", m.source())
+                        .value("ruled_out", "memory in use, and glibc's free bytes that are not resident (after a trim): smaps measures "
+                                + m.arenaResident().toIec() + " resident in the arenas, of which glibc counts " + free.toIec() + " free").build(),
                 remedy(s),
                 free.ratioOf(m.arenaResident()) >= 0.5 ? "high" : "medium"));
     }
@@ -59,7 +61,8 @@ public final class GlibcFragmentationRule implements Rule {
                 "glibc reports " + free.toIec() + " freed but kept in its arenas, against " + inUse.toIec() + " in use"
                         + (wrapped ? " (its 32-bit counters may have wrapped)" : "") + "; without smaps it is not measured as resident",
                 new Evidence().bytes("glibc_free", free).bytes("glibc_in_use", inUse).value("may_have_wrapped", wrapped)
-                        .value("source", mi != null ? "malloc_info" : "VM.info C-Heap outstanding/retained").build(),
+                        .value("source", mi != null ? "malloc_info" : "VM.info C-Heap outstanding/retained")
+                        .value("ruled_out", "memory in use: glibc counts " + free.toIec() + " as free; not ruled out: that it was already trimmed (no smaps)").build(),
                 remedy(s), "low"));
     }
 

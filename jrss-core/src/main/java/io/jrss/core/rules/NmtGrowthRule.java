@@ -48,7 +48,8 @@ public final class NmtGrowthRule implements Rule {
         return RuleResult.fired(new Finding(id, Severity.warning,
                 "NMT's " + what + " grew by " + growth.toIec() + " since the baseline, to " + now.toIec(),
                 new Evidence().bytes("committed_growth_since_baseline", growth).bytes("committed_now", now)
-                        .value("categories", String.join(", ", categories)).bytes("total_committed_growth", d.totalCommittedDelta()).build(),
+                        .value("categories", String.join(", ", categories)).bytes("total_committed_growth", d.totalCommittedDelta())
+                        .value("ruled_out", "noise and caches warming up (under " + MIN_GROWTH.toIec() + "); not ruled out by two points alone: start-up, if the baseline was taken early").build(),
                 remedy.stream().map(r -> r.replace("<pid>", s.pidText())).toList(), "medium"));
     }
 }

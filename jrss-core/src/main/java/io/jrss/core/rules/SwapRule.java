@@ -19,7 +19,8 @@ public final class SwapRule implements Rule {
         double share = swap.ratioOf(ledger.rss().plus(swap));
         return RuleResult.fired(new Finding(id(), Severity.warning,
                 swap.toIec() + " of the process is swapped out (" + Evidence.pct(share) + " of its footprint)",
-                new Evidence().bytes("swap", swap).bytes("rss", ledger.rss()).ratio("share_of_footprint", share).build(),
+                new Evidence().bytes("swap", swap).bytes("rss", ledger.rss()).ratio("share_of_footprint", share)
+                        .value("ruled_out", "swap that is configured but unused: " + swap.toIec() + " of this process's own pages are in swap now").build(),
                 List.of("Footprint = RSS + swap: size limits on both",
                         "A swapped Java heap makes GC slow: give the container enough memory or lower -Xmx"),
                 "high"));

@@ -22,7 +22,8 @@ public final class ThpRule implements Rule {
         return RuleResult.fired(new Finding(id(), "always".equals(mode) ? Severity.warning : Severity.info,
                 "Transparent huge pages back " + huge.toIec() + " (" + Evidence.pct(share) + " of RSS), THP mode '" + mode + "'",
                 new Evidence().bytes("anon_huge_pages", huge).ratio("share_of_rss", share).value("thp_enabled", mode)
-                        .value("UseTransparentHugePages", jvmAsked).build(),
+                        .value("UseTransparentHugePages", jvmAsked)
+                        .value("ruled_out", "a few huge pages the heap asked for: " + huge.toIec() + " of anonymous memory is in huge pages, " + Evidence.pct(share) + " of RSS").build(),
                 List.of("always".equals(mode) ? "Set THP to madvise on the host (echo madvise > /sys/kernel/mm/transparent_hugepage/enabled) so only the heap opts in"
                                 : "Drop -XX:+UseTransparentHugePages if the heap's RSS growth matters more than TLB hits",
                         "Native allocators suffer most: with THP always, glibc arenas and thread stacks are backed by 2 MiB pages"),

@@ -26,4 +26,23 @@ public record Growth(Trend whole, Trend recent, double delta) {
         double recentOverSpan = recent.slope().perSecond() * whole.span().toNanos() / 1e9;
         return rising() && recent.slope().surelyRising() && delta >= minGrowth && recentOverSpan >= minGrowth;
     }
+
+    /** The second half's rate must be at least this share of the whole watch's for growth to outlast start-up. */
+    public static final double KEEPS_PACE = 0.5;
+
+    /**
+     * Sustained, and in the second half still rising at no less than half the rate of the whole watch. Start-up
+     * (classes loading, pools filling, memory first touched) decays: it is fastest at the start and slows; a leak
+     * keeps its pace. A leak that starts with the JVM is caught once the watch is long enough for start-up to be a
+     * small part of it.
+     */
+    public boolean outlasts(double minGrowth) {
+        return sustained(minGrowth) && recent.slope().perSecond() >= KEEPS_PACE * whole.slope().perSecond();
+    }
+
+    /** The second half's rate as a share of the whole watch's (1 for an even pace), for evidence. */
+    public double pace() {
+        double w = whole.slope().perSecond();
+        return w <= 0 ? 0 : recent.slope().perSecond() / w;
+    }
 }

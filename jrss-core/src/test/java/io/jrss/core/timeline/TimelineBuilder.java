@@ -23,12 +23,19 @@ final class TimelineBuilder {
     private final Duration every;
     private final Map<String, IntToDoubleFunction> signals = new LinkedHashMap<>();
     private final Map<String, Double> limits = new HashMap<>();
+    private final Map<String, IntToDoubleFunction> rows = new LinkedHashMap<>();
+    private java.util.function.IntPredicate full = i -> false;
 
     TimelineBuilder(int n, Duration every) { this.n = n; this.every = every; }
 
     TimelineBuilder signal(String name, IntToDoubleFunction f) { signals.put(name, f); return this; }
 
     TimelineBuilder limit(String name, double v) { limits.put(name, v); return this; }
+
+    /** Which samples are full; a full sample has the ledger rows given by {@link #row}. */
+    TimelineBuilder full(java.util.function.IntPredicate which) { full = which; return this; }
+
+    TimelineBuilder row(String id, IntToDoubleFunction f) { rows.put(id, f); return this; }
 
     Timeline build() {
         List<Sample> samples = new ArrayList<>();
@@ -39,7 +46,9 @@ final class TimelineBuilder {
                 double x = e.getValue().applyAsDouble(i);
                 if (!Double.isNaN(x)) v.put(e.getKey(), x);
             }
-            samples.add(new Sample(t0.plus(every.multipliedBy(i)), false, v, Map.of()));
+            Map<String, Long> r = new LinkedHashMap<>();
+            if (full.test(i)) for (var e : rows.entrySet()) r.put(e.getKey(), (long) e.getValue().applyAsDouble(i));
+            samples.add(new Sample(t0.plus(every.multipliedBy(i)), full.test(i), v, r));
         }
         return new Timeline(4242, every, samples, List.of(), limits);
     }

@@ -23,16 +23,38 @@ class TimelineRulesTest {
 
     static Finding finding(TimelineDiagnosis d, String id) { return d.findings().stream().filter(f -> f.id().equals(id)).findFirst().orElseThrow(); }
 
-    @Test void heapLeakFollowsTheFloorOfTheOldGeneration() {
-        // old gen: +1 MiB per sample under a sawtooth of young promotions that an old collection cuts back every 10 samples
+    @Test void heapLeakFollowsWhatSurvivesOldCollections() {
+        // old gen: +1 MiB per sample under a sawtooth of young promotions that an old collection cuts back every 5 samples
         TimelineDiagnosis d = new TimelineBuilder(60, S10)
-                .signal(Signals.HEAP_OLD_USED, i -> (100 + i) * MIB + (i % 10) * 8 * MIB)
-                .signal(Signals.OLD_COLLECTIONS, i -> i / 10)
+                .signal(Signals.HEAP_OLD_USED, i -> (100 + i) * MIB + (i % 5) * 8 * MIB)
+                .signal(Signals.OLD_COLLECTIONS, i -> i / 5)
                 .limit(Signals.HEAP_OLD_USED, 512 * MIB).diagnose();
         Finding f = finding(d, "heap-leak");
-        assertEquals("high", f.confidence(), "the floor rose across old collections");
-        assertTrue(f.title().contains("keeps growing"), f.title());
+        assertEquals("high", f.confidence(), "11 collections, each floor higher");
+        assertTrue(f.title().contains("keeps growing") && f.title().contains("old-generation collections"), f.title());
         assertTrue((double) f.evidence().get("live_heap_slope_mib_per_hour") > 300, f.evidence().toString());
+        assertTrue(f.evidence().get("ruled_out").toString().startsWith("promoted garbage"), f.evidence().toString());
+        assertTrue(f.evidence().containsKey("live_heap_time_to_limit"), "the time to the max heap is that of the live set");
+    }
+
+    @Test void beforeAnyOldCollectionTheOldGenerationIsPromotedGarbageNotALeak() {
+        // the healthy G1 service: promotions climb the old generation for a minute, no concurrent cycle yet
+        TimelineDiagnosis d = new TimelineBuilder(60, Duration.ofSeconds(1))
+                .signal(Signals.HEAP_OLD_USED, i -> (20 + 1.5 * i) * MIB + wiggle(i) * MIB)
+                .signal(Signals.OLD_COLLECTIONS, i -> 0)
+                .limit(Signals.HEAP_OLD_USED, 256 * MIB).diagnose();
+        assertFalse(ids(d).contains("heap-leak"), d.findings().toString());
+        String why = d.notEvaluated().stream().filter(n -> n.rule().equals("heap-leak")).findFirst().orElseThrow().reason();
+        assertTrue(why.contains("no old-generation collection during the watch"), why);
+    }
+
+    @Test void aLiveSetThatFilledEarlyAndStaysIsNotALeak() {
+        // a cache filling over the first collections, then flat across the later ones
+        TimelineDiagnosis d = new TimelineBuilder(60, S10)
+                .signal(Signals.HEAP_OLD_USED, i -> Math.min(100 + 4 * i, 160) * MIB + (i % 5) * 8 * MIB)
+                .signal(Signals.OLD_COLLECTIONS, i -> i / 5)
+                .limit(Signals.HEAP_OLD_USED, 512 * MIB).diagnose();
+        assertFalse(ids(d).contains("heap-leak"), d.findings().toString());
     }
 
     @Test void aSawtoothHeapIsNotALeak() {
@@ -117,9 +139,45 @@ class TimelineRulesTest {
     }
 
     @Test void rssOnCourseToTheContainerLimit() {
+        // the heap was committed and resident at the first full sample (pre-touched): RSS growth is not first touch
         TimelineDiagnosis d = new TimelineBuilder(30, Duration.ofSeconds(10))
-                .signal(Signals.RSS, i -> (300 + i) * MIB).limit(Signals.RSS, 384 * MIB).diagnose();
+                .signal(Signals.RSS, i -> (300 + i) * MIB).signal(Signals.HEAP_COMMITTED, i -> 128 * MIB).limit(Signals.RSS, 384 * MIB)
+                .full(i -> i == 0).row("java-heap", i -> 128 * MIB).diagnose();
         Finding f = finding(d, "container-limit-risk");
         assertTrue(f.title().contains("reaches the container limit"), f.title());
+        assertTrue(f.evidence().get("ruled_out").toString().contains("first touching"), f.evidence().toString());
+    }
+
+    @Test void rssGrowingByFirstTouchOfTheCommittedHeapIsNotALimitRisk() {
+        // G1 touching a 256 MiB heap it committed at start (FIELD-NOTES pitfall 7): only 40 MiB resident at first
+        TimelineDiagnosis d = new TimelineBuilder(30, Duration.ofSeconds(10))
+                .signal(Signals.RSS, i -> (150 + 3 * i) * MIB).signal(Signals.HEAP_COMMITTED, i -> 256 * MIB).limit(Signals.RSS, 384 * MIB)
+                .full(i -> i == 0).row("java-heap", i -> 40 * MIB).diagnose();
+        assertFalse(ids(d).contains("container-limit-risk"), d.findings().toString());
+    }
+
+    @Test void startUpClassLoadingThatSlowsIsNotAMetaspaceLeak() {
+        // a service's start: thousands of classes at first, then a few hundred more loaded lazily by the first requests
+        TimelineDiagnosis d = new TimelineBuilder(13, Duration.ofSeconds(5))
+                .signal(Signals.LOADED_CLASSES, i -> 3000 + 12000 * (1 - Math.exp(-i / 2.0)) + 8 * i)
+                .signal(Signals.METASPACE_COMMITTED, i -> (20 + 70 * (1 - Math.exp(-i / 2.0))) * MIB).diagnose();
+        assertFalse(ids(d).contains("metaspace-leak"), d.findings().toString());
+    }
+
+    @Test void everyAlarmNamesTheBenignExplanationItRuledOut() {
+        List<TimelineDiagnosis> alarms = List.of(
+                new TimelineBuilder(30, Duration.ofSeconds(1)).signal(Signals.THREADS, i -> 520 + 5 * i).diagnose(),
+                new TimelineBuilder(30, Duration.ofSeconds(1)).signal(Signals.NATIVE_UNTRACKED, i -> (150 + 3 * i) * MIB).diagnose(),
+                new TimelineBuilder(30, Duration.ofSeconds(1)).signal(Signals.LOADED_CLASSES, i -> 5000 + 50 * i).diagnose(),
+                new TimelineBuilder(30, Duration.ofSeconds(2)).signal(Signals.HEAP_COMMITTED, i -> 1024 * MIB)
+                        .signal(Signals.HEAP_USED, i -> (11 + i % 17) * MIB).diagnose(),
+                new TimelineBuilder(20, Duration.ofSeconds(1)).signal(Signals.COMPILER_MEMORY, i -> (i == 12 ? 700 : 8) * MIB).diagnose(),
+                new TimelineBuilder(40, Duration.ofSeconds(5)).signal(Signals.GLIBC_FREE, i -> (10 + 100 * (i / 6)) * MIB)
+                        .signal(Signals.GLIBC_IN_USE, i -> 200 * MIB).diagnose());
+        for (TimelineDiagnosis d : alarms) {
+            List<Finding> raised = d.findings().stream().filter(f -> f.severity() != Severity.info).toList();
+            assertFalse(raised.isEmpty(), d.findings().toString());
+            for (Finding f : raised) assertTrue(f.evidence().containsKey("ruled_out"), f.id() + " names what it ruled out: " + f.evidence());
+        }
     }
 }

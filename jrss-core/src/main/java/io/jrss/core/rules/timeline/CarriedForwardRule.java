@@ -13,7 +13,8 @@ import java.util.Map;
 /**
  * For a finding one snapshot already proves (glibc-fragmentation, glibc-arena-bloat, code-cache-full,
  * container-limit-risk): the last full snapshot's finding, with the trend of its signal added as evidence. When the
- * snapshot shows nothing, the trend alone can raise it if it reaches the signal's limit within {@link #SOON}.
+ * snapshot shows nothing, the trend alone can raise it if it reaches the signal's limit within {@link #SOON} at a
+ * pace that outlasts start-up ({@link Growth#outlasts}).
  */
 public class CarriedForwardRule implements TimelineRule {
     static final Duration SOON = Duration.ofHours(1), VERY_SOON = Duration.ofMinutes(10);
@@ -40,7 +41,7 @@ public class CarriedForwardRule implements TimelineRule {
         }
         if (!judged) return f.longEnough() ? RuleResult.quiet() : tooShort(f);
         Duration ttl = g.whole().timeToLimit();
-        if (!g.sustained(bytes ? 1 << 20 : 1) || ttl == null || ttl.compareTo(SOON) >= 0) return RuleResult.quiet();
+        if (!g.outlasts(bytes ? 1 << 20 : 1) || ttl == null || ttl.compareTo(SOON) >= 0) return RuleResult.quiet();
         return byTrend(f, g, ttl);
     }
 

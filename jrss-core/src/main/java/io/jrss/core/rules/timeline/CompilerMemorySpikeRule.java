@@ -37,7 +37,9 @@ public final class CompilerMemorySpikeRule implements TimelineRule {
         return RuleResult.fired(new Finding(id(), peak.compareTo(CRITICAL_PEAK) >= 0 ? Severity.critical : Severity.warning,
                 "The JIT compilers' memory peaked at " + peak.toIec() + " (median " + Bytes.of((long) median).toIec() + ")",
                 new Evidence().bytes("compiler_memory_peak", peak).bytes("compiler_memory_median", Bytes.of((long) median))
-                        .value("peak_at", s.times().get(at).toString()).value("samples", s.size()).build(),
+                        .value("peak_at", s.times().get(at).toString()).value("samples", s.size())
+                        .value("ruled_out", "ordinary JIT warm-up, whose arenas stay in the tens of MiB: the peak is " + Math.round(v[at] / Math.max(median, 1))
+                                + " times the watch's median and above " + MIN_PEAK.toIec()).build(),
                 List.of("Find the method: jcmd " + pid + " Compiler.memory (JDK 21+, with -XX:CompileCommand=MemStat,*.*,print at start)",
                         "Cap what one compilation may take: -XX:CompileCommand=MemLimit,*.*,1g (JDK 22+; the compilation stops, the JVM goes on)",
                         "Keep the method out of C2: -XX:CompileCommand=exclude,<class>::<method>",

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.rules.timeline;
 
+import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Evidence;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
@@ -10,14 +11,23 @@ import io.jrss.core.trend.Growth;
 import java.time.Duration;
 import java.util.List;
 
-/** container-limit-risk over time: the snapshot verdict (the JVM cannot fit), or RSS on course to the limit. */
+/**
+ * container-limit-risk over time: the snapshot verdict (the JVM cannot fit), or RSS on course to the limit by more
+ * than first touching the heap it had committed could explain ({@link FirstTouch}).
+ */
 public final class ContainerLimitTrendRule extends CarriedForwardRule {
     public ContainerLimitTrendRule() { super("container-limit-risk", Signals.RSS, "rss", true); }
 
     @Override protected RuleResult byTrend(TimelineFacts f, Growth g, Duration ttl) {
+        Bytes room = FirstTouch.room(f.timeline());
+        if (room == null) return notEvaluated("RSS grows " + TrendEvidence.rate(g, true) + " toward the container limit, but without a full sample"
+                + " of the heap jrss cannot tell it from the JVM first touching memory it had committed");
+        if (g.delta() <= room.value() + (16 << 20)) return RuleResult.quiet(); // first touch of the committed heap explains it
         return RuleResult.fired(new Finding(id(), ttl.compareTo(VERY_SOON) < 0 ? Severity.critical : Severity.warning,
                 "RSS grows " + TrendEvidence.rate(g, true) + " and reaches the container limit in about " + TrendEvidence.human(ttl),
-                TrendEvidence.add(new Evidence(), "rss", g, true).build(),
+                TrendEvidence.add(new Evidence(), "rss", g, true).bytes("first_touch_room", room)
+                        .value("ruled_out", "the JVM first touching memory it had committed: RSS grew " + Bytes.of(Math.round(g.delta())).toIec()
+                                + ", more than the " + room.toIec() + " of heap that was committed and not yet resident").build(),
                 List.of("Read the other findings: they say which part of the ledger grows",
                         "Until it is fixed, give the container room for max heap + non-heap peaks, or lower -Xmx"),
                 "medium"));

@@ -45,6 +45,8 @@ public final class CpuThrottlingTrendRule implements TimelineRule {
         List<String> remedy = snapshot.map(Finding::remedy).orElse(List.of(
                 "Give the container more CPU (or remove the quota): GC threads that wait for CPU let memory pile up",
                 "Match the JVM to its quota: -XX:ActiveProcessorCount and fewer -XX:ParallelGCThreads/ConcGCThreads"));
+        evidence.put("ruled_out", "throttling in the past only (cpu.stat counts since the container started): " + Evidence.pct(ratio)
+                + " of the " + dp + " periods during this watch were throttled");
         return RuleResult.fired(new Finding(id(), ratio >= 0.25 ? Severity.critical : Severity.warning,
                 "The CPU quota throttled the process in " + Evidence.pct(ratio) + " of the " + dp + " periods of this watch",
                 evidence, remedy.stream().filter(r -> !r.startsWith("Counters are cumulative")).toList(), "high"));

@@ -16,7 +16,8 @@ import java.util.Map;
 /**
  * direct-buffer-leak over time: direct memory (NMT Other) keeps growing, with the time left to MaxDirectMemorySize;
  * a snapshot finding (already near the limit) is carried forward with the trend added. Quiet when the memory is
- * the temporary buffer cache (direct-buffer-cache explains it).
+ * the temporary buffer cache (direct-buffer-cache explains it). A buffer is freed only after its object is collected,
+ * so growth counts only across old-generation collections, and at the pace of the whole watch (a pool fills, then stops).
  */
 public final class DirectBufferGrowthRule implements TimelineRule {
     static final double MIN_GROWTH = 16 << 20;
@@ -31,10 +32,19 @@ public final class DirectBufferGrowthRule implements TimelineRule {
         if (g.whole().samples() < TimelineFacts.MIN_SAMPLES) {
             return snapshot.<RuleResult>map(RuleResult::fired).orElseGet(() -> notEvaluated("direct memory is measured by NMT (category Other); NMT is off"));
         }
-        boolean growing = g.sustained(MIN_GROWTH);
+        boolean growing = g.outlasts(MIN_GROWTH);
         if (!growing) return snapshot.<RuleResult>map(RuleResult::fired).orElse(RuleResult.quiet());
+        long oldGcs = LiveSet.of(f.timeline()).collections();
+        if (oldGcs == 0) {
+            return snapshot.<RuleResult>map(RuleResult::fired).orElseGet(() -> notEvaluated("direct memory grew " + TrendEvidence.rate(g, true)
+                    + ", but no old-generation collection ran during the watch: buffers whose objects are garbage are freed only when one runs;"
+                    + " watch until one has"));
+        }
         Duration ttl = g.whole().timeToLimit();
-        Map<String, Object> evidence = new LinkedHashMap<>(TrendEvidence.add(new Evidence(), "direct_memory", g, true).build());
+        Map<String, Object> evidence = new LinkedHashMap<>(TrendEvidence.add(new Evidence(), "direct_memory", g, true)
+                .value("old_generation_collections_during_watch", oldGcs)
+                .value("ruled_out", "garbage buffers awaiting a collection, and a pool filling to its size: it kept growing across " + oldGcs
+                        + " old-generation collections, at " + Evidence.pct(g.pace()) + " of its pace in the second half of the watch").build());
         snapshot.ifPresent(s -> s.evidence().forEach(evidence::putIfAbsent));
         Severity sev = ttl != null && ttl.compareTo(Duration.ofHours(1)) < 0 ? Severity.critical
                 : snapshot.map(Finding::severity).orElse(Severity.warning);

@@ -42,6 +42,8 @@ public final class GlibcFragmentationTrendRule implements TimelineRule {
         String title = snapshot.map(Finding::title).orElse("glibc's free memory ratchets up: " + TrendEvidence.rate(free, true)
                 + " (" + Bytes.of(Math.round(free.whole().last())).toIec() + " free now) while the memory in use moves " + TrendEvidence.rate(inUse, true));
         if (snapshot.isPresent() && ratchet) title += "; and it is still rising, " + TrendEvidence.rate(free, true) + (free.whole().shape() == Shape.ratchet ? " in steps" : "");
+        if (snapshot.isEmpty()) evidence.put("ruled_out", "memory in use: glibc's free bytes rose " + Bytes.of(Math.round(free.delta())).toIec()
+                + " while its bytes in use moved " + Bytes.of(Math.round(inUse.delta())).toIec());
         return RuleResult.fired(new Finding(id(), snapshot.map(Finding::severity).orElse(Severity.warning), title, evidence,
                 GlibcFragmentationRule.remedy(f.last()), snapshot.map(Finding::confidence).orElse("medium")));
     }

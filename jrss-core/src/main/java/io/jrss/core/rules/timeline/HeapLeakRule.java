@@ -1,22 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.rules.timeline;
 
+import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Evidence;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
 import io.jrss.core.timeline.Signals;
 import io.jrss.core.trend.Growth;
-import io.jrss.core.trend.Series;
 import java.time.Duration;
 import java.util.List;
 
 /**
- * heap-leak: the live heap keeps growing. The live heap is followed through the floor of the old generation's
- * occupancy (the lowest value over a sliding window, so young collections and the sawtooth of old collections do
- * not count); ZGC 17 has one generation, so there it is the whole heap. A warm-up flattens; a leak is still rising
- * in the second half of the watch. Confidence is high when the floor kept rising across collections of the old
- * generation (a full GC, a concurrent cycle), which would have reclaimed garbage.
+ * heap-leak: the live heap keeps growing. Between collections of the old generation its occupancy is promoted
+ * garbage as much as live data (a healthy service with a fixed heap climbs for minutes before its first concurrent
+ * cycle), so the rule judges only what survives old-generation collections ({@link LiveSet}): at least
+ * {@link LiveSet#MIN_FLOORS} of them during the watch, the floor after them rising with 95% confidence, and still
+ * rising in the later collections ({@link LiveSet#stillRising}).
+ * Before that it is "not evaluated", with how long to watch. The time to the max heap is that of the live set.
  */
 public final class HeapLeakRule implements TimelineRule {
     static final double MIB = 1 << 20;
@@ -26,31 +27,52 @@ public final class HeapLeakRule implements TimelineRule {
 
     @Override public RuleResult evaluate(TimelineFacts f) {
         if (!f.longEnough()) return tooShort(f);
-        String signal = f.timeline().series(Signals.HEAP_OLD_USED).size() >= TimelineFacts.MIN_SAMPLES ? Signals.HEAP_OLD_USED : Signals.HEAP_USED;
-        Series s = f.timeline().series(signal);
-        if (s.size() < TimelineFacts.MIN_SAMPLES) return notEvaluated("no heap occupancy readings (jcmd PerfCounter.print or GC.heap_info)");
-        Series floor = s.floor(Math.max(3, s.size() / 8));
-        Growth g = Growth.of(floor, MIB, f.timeline().limit(signal));
-        Double max = f.timeline().limit(signal);
+        LiveSet live = LiveSet.of(f.timeline());
+        if (live.occupancy().size() < TimelineFacts.MIN_SAMPLES) {
+            return notEvaluated("no old-generation occupancy and collection counts (the JVM's hsperfdata: -XX:+UsePerfData, the default)");
+        }
+        if (live.floors().size() < LiveSet.MIN_FLOORS) return notEvaluated(tooFewCollections(f, live));
+        Double max = f.timeline().limit(Signals.HEAP_OLD_USED);
+        Growth g = Growth.of(live.floors(), MIB, max);
         double min = Math.max(MIN_GROWTH, max == null ? 0 : MIN_SHARE_OF_MAX * max);
-        if (!g.sustained(min)) return RuleResult.quiet();
-        Series old = f.timeline().series(Signals.OLD_COLLECTIONS);
-        long oldGcs = old.size() < 2 ? 0 : Math.round(old.last() - old.values().get(0));
+        if (!g.rising() || g.delta() < min || !live.stillRising(min / 2)) return RuleResult.quiet();
         Duration ttl = g.whole().timeToLimit();
         Severity sev = ttl != null && ttl.compareTo(Duration.ofHours(1)) < 0 ? Severity.critical : Severity.warning;
-        Evidence e = TrendEvidence.add(new Evidence(), "live_heap", g, true).value("live_heap_source",
-                signal.equals(Signals.HEAP_OLD_USED) ? "floor of the old generation's used bytes (PerfCounter.print)" : "floor of the heap's used bytes (GC.heap_info)");
-        if (max != null) e.bytes("max_heap", io.jrss.core.model.Bytes.of(max.longValue()));
-        e.value("old_generation_collections_during_watch", oldGcs);
+        Bytes first = Bytes.of(Math.round(live.floors().values().get(0))), last = Bytes.of(Math.round(live.floors().last()));
+        Evidence e = TrendEvidence.add(new Evidence(), "live_heap", g, true)
+                .value("live_heap_source", "the old generation's occupancy after each of its collections (hsperfdata)")
+                .value("old_generation_collections_during_watch", live.collections())
+                .value("ruled_out", "promoted garbage: what survived " + live.collections() + " old-generation collections rose from "
+                        + first.toIec() + " to " + last.toIec() + ", and still rose in the second half of the watch");
+        if (max != null) e.bytes("max_heap", Bytes.of(max.longValue()));
         String pid = f.pid();
         return RuleResult.fired(new Finding(id(), sev,
-                "The live heap keeps growing: " + TrendEvidence.rate(g, true) + ", " + io.jrss.core.model.Bytes.of(Math.round(g.delta())).toIec()
-                        + " in " + TrendEvidence.human(f.timeline().span()) + (ttl != null ? "; the max heap is reached in about " + TrendEvidence.human(ttl) : ""),
+                "The live heap keeps growing: " + TrendEvidence.rate(g, true) + ", from " + first.toIec() + " to " + last.toIec() + " across "
+                        + live.collections() + " old-generation collections" + (ttl != null ? "; the max heap is reached in about " + TrendEvidence.human(ttl) : ""),
                 e.build(),
                 List.of("Find the holder: jcmd " + pid + " GC.class_histogram twice, minutes apart, and compare (each forces a full GC)",
                         "Or dump the live objects: jcmd " + pid + " GC.heap_dump /tmp/heap.hprof (pauses the JVM) and read the dominator tree in Eclipse MAT",
                         "Bound what grows: caches without eviction, listeners never removed, ThreadLocals in pooled threads, static collections",
                         "If this live set is intended, raise -Xmx and the container limit together"),
-                oldGcs > 0 ? "high" : "medium"));
+                live.floors().size() >= 2 * LiveSet.MIN_FLOORS ? "high" : "medium"));
+    }
+
+    /** Why the live set cannot be told yet, and how long to watch for it. */
+    private static String tooFewCollections(TimelineFacts f, LiveSet live) {
+        String why = live.collections() == 0
+                ? "no old-generation collection during the watch: until one runs, the old generation's occupancy is promoted garbage as much as live data"
+                : "only " + live.collections() + " old-generation collection(s) during the watch; the live set after " + LiveSet.MIN_FLOORS + " tells whether it grows";
+        Growth occupancy = Growth.of(live.occupancy(), MIB, null);
+        var flags = f.last().flags().orNull();
+        Bytes maxHeap = flags == null ? null : flags.bytes("MaxHeapSize").orElse(null);
+        double perSecond = occupancy.whole().slope().perSecond();
+        if (maxHeap == null || perSecond <= 0) return why + "; watch longer";
+        boolean g1 = f.last().gc().startsWith("G1");
+        double share = g1 ? flags.number("InitiatingHeapOccupancyPercent").orElse(45) / 100.0 : 2 / 3.0;
+        double due = share * maxHeap.value() - occupancy.whole().last();
+        String when = due <= 0 ? "any time now" : "in about " + TrendEvidence.human(Duration.ofSeconds((long) (due / perSecond)));
+        return why + "; the old generation grows " + TrendEvidence.rate(occupancy, true) + " and reaches " + Bytes.of((long) (share * maxHeap.value())).toIec()
+                + (g1 ? " (InitiatingHeapOccupancyPercent of the max heap, where G1 starts a concurrent cycle)" : " (about the old generation's size)")
+                + " " + when + ": watch until then and through " + LiveSet.MIN_FLOORS + " collections";
     }
 }

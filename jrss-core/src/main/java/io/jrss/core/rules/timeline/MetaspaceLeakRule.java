@@ -12,7 +12,8 @@ import java.util.List;
 
 /**
  * metaspace-leak: loaded classes and class metadata keep growing: class loaders that are never released. Start-up
- * loads thousands of classes and then stops; a leak is still loading in the second half of the watch.
+ * loads thousands of classes and then slows down; a leak is still loading in the second half of the watch at the
+ * pace of the whole watch ({@link Growth#outlasts}).
  */
 public final class MetaspaceLeakRule implements TimelineRule {
     static final double MIN_CLASSES = 100, MIN_METASPACE = 16 << 20;
@@ -26,13 +27,17 @@ public final class MetaspaceLeakRule implements TimelineRule {
         if (classes.whole().samples() < TimelineFacts.MIN_SAMPLES && meta.whole().samples() < TimelineFacts.MIN_SAMPLES) {
             return notEvaluated("no class counts or metaspace readings (PerfCounter.print, GC.heap_info or NMT)");
         }
-        boolean byClasses = classes.sustained(MIN_CLASSES);
-        boolean byMeta = meta.sustained(MIN_METASPACE);
+        boolean byClasses = classes.outlasts(MIN_CLASSES);
+        boolean byMeta = meta.outlasts(MIN_METASPACE);
         if (!byClasses && !byMeta) return RuleResult.quiet();
         Duration ttl = meta.whole().timeToLimit();
         Evidence e = new Evidence();
         if (classes.whole().samples() > 0) TrendEvidence.add(e, "loaded_classes", classes, false);
         if (meta.whole().samples() > 0) TrendEvidence.add(e, "metaspace", meta, true);
+        Growth by = byClasses ? classes : meta;
+        e.value("ruled_out", "start-up class loading, which slows as the application warms up: " + (byClasses ? "classes" : "metaspace")
+                + " still grew " + TrendEvidence.rate(by, byClasses ? false : true) + " in the second half of the watch, "
+                + Evidence.pct(by.pace()) + " of the pace of the whole watch");
         String pid = f.pid();
         return RuleResult.fired(new Finding(id(), ttl != null && ttl.compareTo(Duration.ofHours(1)) < 0 ? Severity.critical : Severity.warning,
                 "Classes keep loading: " + TrendEvidence.rate(classes, false) + " classes, metaspace " + TrendEvidence.rate(meta, true)

@@ -16,6 +16,8 @@ import java.util.List;
  * native-leak: memory malloc'd and still in use that NMT does not track (JNI, zlib, FFM, native libraries) keeps
  * growing: glibc's in-use bytes minus NMT's malloc total. Under another allocator, or without glibc figures, the
  * anonymous RSS minus NMT's committed total stands in for it, with lower confidence (it also holds free memory).
+ * Start-up grows native memory too (class loading, the JIT): the growth must keep its pace to the end
+ * ({@link Growth#outlasts}).
  */
 public final class NativeLeakRule implements TimelineRule {
     static final double MIN_GROWTH = 16 << 20;
@@ -29,13 +31,17 @@ public final class NativeLeakRule implements TimelineRule {
         if (!glibc) s = anonBeyondNmt(f);
         if (s.size() < TimelineFacts.MIN_SAMPLES) return notEvaluated("needs NMT (-XX:NativeMemoryTracking=summary) to tell untracked native memory apart");
         Growth g = Growth.of(s, 1 << 20, f.timeline().limit(Signals.RSS));
-        if (!g.sustained(MIN_GROWTH)) return RuleResult.quiet();
+        if (!g.outlasts(MIN_GROWTH)) return RuleResult.quiet();
         Growth nmt = f.growth(Signals.NMT_COMMITTED, 1 << 20);
         Duration ttl = f.growth(Signals.RSS, 1 << 20).whole().timeToLimit();
         Evidence e = TrendEvidence.add(new Evidence(), "untracked_native", g, true)
                 .value("untracked_native_source", glibc ? "glibc in use (VM.info or System.native_heap_info) minus NMT malloc"
                         : "RssAnon minus NMT committed (no glibc figures)");
         if (nmt.whole().samples() > 0) TrendEvidence.add(e, "nmt_committed", nmt, true);
+        e.value("ruled_out", "start-up (native memory of class loading and the JIT) and first touch: it still grew "
+                + TrendEvidence.rate(g, true) + " in the second half of the watch, " + Evidence.pct(g.pace()) + " of the pace of the whole watch, and "
+                + (glibc ? "glibc counts bytes allocated and not freed, whatever pages are touched"
+                         : "RssAnon rose beyond everything NMT says the JVM committed, so it is not the JVM's own memory being touched"));
         if (ttl != null) e.value("rss_reaches_container_limit_in", TrendEvidence.human(ttl));
         String pid = f.pid();
         return RuleResult.fired(new Finding(id(), ttl != null && ttl.compareTo(Duration.ofHours(1)) < 0 ? Severity.critical : Severity.warning,

@@ -9,7 +9,10 @@ import io.jrss.core.timeline.Signals;
 import io.jrss.core.trend.Growth;
 import java.util.List;
 
-/** thread-leak: the thread count (and with it stack memory) keeps growing and is still growing at the end. */
+/**
+ * thread-leak: the thread count (and with it stack memory) keeps growing and is still growing at the end at the
+ * pace of the whole watch: a pool that fills to its size at start-up slows down and stops ({@link Growth#outlasts}).
+ */
 public final class ThreadLeakRule implements TimelineRule {
     static final double MIN_THREADS = 20;
 
@@ -19,9 +22,11 @@ public final class ThreadLeakRule implements TimelineRule {
         if (!f.longEnough()) return tooShort(f);
         Growth threads = f.growth(Signals.THREADS, 1);
         if (threads.whole().samples() < TimelineFacts.MIN_SAMPLES) return notEvaluated("no thread counts (/proc/<pid>/status)");
-        if (!threads.sustained(MIN_THREADS)) return RuleResult.quiet();
+        if (!threads.outlasts(MIN_THREADS)) return RuleResult.quiet();
         Growth stacks = f.growth(Signals.THREAD_STACKS, 1 << 20);
-        Evidence e = TrendEvidence.add(new Evidence(), "threads", threads, false);
+        Evidence e = TrendEvidence.add(new Evidence(), "threads", threads, false)
+                .value("ruled_out", "pools filling up to their size at start-up: threads were still started " + TrendEvidence.rate(threads, false)
+                        + " in the second half of the watch, " + Evidence.pct(threads.pace()) + " of the pace of the whole watch");
         if (stacks.whole().samples() > 0) TrendEvidence.add(e, "thread_stacks", stacks, true);
         String pid = f.pid();
         return RuleResult.fired(new Finding(id(), threads.whole().last() >= 2000 ? Severity.critical : Severity.warning,

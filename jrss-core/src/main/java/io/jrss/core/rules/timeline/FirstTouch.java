@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.rules.timeline;
+
+import io.jrss.core.ledger.RowIds;
+import io.jrss.core.model.Bytes;
+import io.jrss.core.timeline.Sample;
+import io.jrss.core.timeline.Signals;
+import io.jrss.core.timeline.Timeline;
+
+/**
+ * How much RSS may grow only because the JVM touches memory it had already committed (FIELD-NOTES pitfall 7: G1
+ * touching its committed heap grows RSS by half a minute while NMT stays flat). Measured at the first full sample,
+ * where smaps says how much of the committed heap is resident, plus whatever the heap committed since.
+ */
+final class FirstTouch {
+    private FirstTouch() {}
+
+    /** The heap committed but not resident at the first full sample, plus the heap committed since; null when unknown. */
+    static Bytes room(Timeline t) {
+        Sample first = t.samples().stream().filter(Sample::full).findFirst().orElse(null);
+        if (first == null) return null;
+        Double committed = first.signal(Signals.HEAP_COMMITTED);
+        Long resident = first.rows().get(RowIds.JAVA_HEAP);
+        if (committed == null || resident == null) return null;
+        double later = t.series(Signals.HEAP_COMMITTED).values().stream().mapToDouble(Double::doubleValue).max().orElse(committed);
+        return Bytes.of(Math.round(Math.max(0, committed - resident) + Math.max(0, later - committed)));
+    }
+}
