@@ -20,7 +20,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One lab scenario under the real jar, two ways at once: {@code jrss run} launches it (inside its cgroup through a
+ * One lab scenario under the real jar, two ways at once, at a given interval or at the defaults: {@code jrss run} launches it (inside its cgroup through a
  * {@code sh -c 'echo $$ > cgroup.procs; exec java ...'} wrapper when it needs one) and, once it prints READY,
  * {@code jrss watch} attaches to the same JVM with {@code --record}. Both print their JSON; the recording is kept
  * for {@code jrss analyze}.
@@ -38,8 +38,9 @@ final class RunAndWatch {
         LabCgroup cg = s.container() == Scenario.Container.NONE ? null
                 : LabCgroup.create(s.container(), "jrss-it-" + ProcessHandle.current().pid() + "-" + s.name());
         try {
-            List<String> cmd = new ArrayList<>(List.of(Cli.java(), "-jar", Cli.jar(), "run", "--interval", millis(interval), "--full-interval", "10s",
-                    "--duration", millis(runTime), "--json", "--"));
+            List<String> cmd = new ArrayList<>(List.of(Cli.java(), "-jar", Cli.jar(), "run"));
+            cmd.addAll(intervals(interval));
+            cmd.addAll(List.of("--duration", millis(runTime), "--json", "--"));
             if (cg != null) cmd.addAll(List.of("sh", "-c", "echo $$ > " + cg.procs() + " && exec \"$0\" \"$@\""));
             cmd.addAll(target);
             long t0 = System.nanoTime();
@@ -64,8 +65,10 @@ final class RunAndWatch {
             String watchErr = "";
             if (ready.await(runTime.toSeconds(), TimeUnit.SECONDS) && pid[0] > 0) {
                 long left = runTime.toMillis() - (System.nanoTime() - t0) / 1_000_000 - 3000;
-                Cli.Result w = Cli.run(runTime.plusSeconds(60), List.of(), "watch", Long.toString(pid[0]), "--interval", millis(interval), "--full-interval", "10s",
-                        "--duration", Math.max(12_000, left) + "ms", "--record", recording.toString(), "--json");
+                List<String> args = new ArrayList<>(List.of("watch", Long.toString(pid[0])));
+                args.addAll(intervals(interval));
+                args.addAll(List.of("--duration", Math.max(12_000, left) + "ms", "--record", recording.toString(), "--json"));
+                Cli.Result w = Cli.run(runTime.plusSeconds(60), List.of(), args.toArray(String[]::new));
                 watchErr = w.err();
                 if (w.exit() == 0) watch = JSON.readTree(w.out());
             }
@@ -80,6 +83,11 @@ final class RunAndWatch {
     }
 
     static String millis(Duration d) { return d.toMillis() + "ms"; }
+
+    /** The sampling flags: {@code interval} with a full sample every 10 s, or none at all (the defaults) when it is null. */
+    static List<String> intervals(Duration interval) {
+        return interval == null ? List.of() : List.of("--interval", millis(interval), "--full-interval", "10s");
+    }
 
     /** Finding ids in report order. */
     static List<String> ids(JsonNode json) {
