@@ -6,6 +6,7 @@ import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.analysis.JfrAnalysis;
 import io.jrss.core.analysis.Replay;
 import io.jrss.core.analysis.TimelineDiagnosis;
+import io.jrss.core.analysis.VitalsAnalysis;
 import io.jrss.core.analyze.Inputs;
 import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureDirectory;
@@ -56,6 +57,10 @@ record Outcome(Diagnosis snapshot, Capture capture, Inputs.Assembled assembled, 
         List<Inputs.Named> inputs = new ArrayList<>();
         for (Path p : paths) inputs.add(AnalyzeCommand.read(p));
         Inputs.Assembled a = Inputs.assemble(inputs);
+        TimelineDiagnosis vitals = VitalsAnalysis.of(a.capture());
+        if (vitals != null) {
+            return new Outcome(null, null, null, vitals, new WatchEnd("vitals", "a VM.vitals history (" + vitals.timeline().samples().size() + " rows)"));
+        }
         return new Outcome(Diagnosis.of(SnapshotParser.parse(a.capture())), a.capture(), a, null, null);
     }
 

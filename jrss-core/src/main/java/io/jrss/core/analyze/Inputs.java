@@ -92,7 +92,7 @@ public final class Inputs {
     }
 
     private void nmt(String where, String raw) {
-        String text = withoutTornLastLine(where, raw);
+        String text = withoutTornLastLine(where, withoutProse(where, raw));
         boolean total = text.contains("Total: reserved=");
         boolean categories = text.lines().anyMatch(l -> l.strip().matches("-\\s+[A-Z][\\w ]+ \\(reserved=.*"));
         if (!total && !categories) {
@@ -109,15 +109,45 @@ public final class Inputs {
         put(file, where, text);
     }
 
+    /** What NMT prints: its heading, Total, the category and "(...)" lines, malloc/mmap totals, detail's sites and map. */
+    private static final Pattern NMT_PRINTS = Pattern.compile("^(Native Memory Tracking|Total:|-|\\(|: \\(|malloc|mmap|\\[|Virtual memory map|Details"
+            + "|scale|\\d+:$).*|.*\\(reserved=.*");
+
+    /**
+     * An NMT output pasted in pieces into a thread, with a time, a sentence or a link between the pieces: those
+     * lines go, with a note, and the pieces are read as one output (the last Total wins).
+     */
+    private String withoutProse(String where, String text) {
+        StringBuilder kept = new StringBuilder();
+        int dropped = 0;
+        for (String line : text.split("\n", -1)) {
+            String l = line.strip();
+            if (l.isEmpty() || NMT_PRINTS.matcher(l).matches()) kept.append(line).append('\n');
+            else dropped++;
+        }
+        if (dropped == 0) return text;
+        notes.add(where + ": " + dropped + " line(s) between the pieces of the NMT output (times, prose, links) were left out");
+        return kept.toString();
+    }
+
     /** A piece of NMT cut inside its last line ("-", or a "(" never closed): that line goes, with a note. */
     private String withoutTornLastLine(String where, String text) {
         String last = lastLine(text).strip();
         long open = last.chars().filter(c -> c == '(').count(), close = last.chars().filter(c -> c == ')').count();
         if (!last.equals("-") && open <= close) return text;
-        notes.add(where + ": the last line was cut off ('" + last + "') and was left out");
         String t = text.stripTrailing();
-        return t.substring(0, Math.max(0, t.lastIndexOf('\n') + 1));
+        String before = t.substring(0, Math.max(0, t.lastIndexOf('\n') + 1));
+        Matcher reserved = TORN_CATEGORY.matcher(last);
+        if (reserved.find()) { // what it has before the cut is read; its committed part is unknown
+            notes.add(where + ": the last line was cut off ('" + last + "'); its reserved part is read, its committed part is unknown");
+            return before + reserved.group(1) + ")\n";
+        }
+        notes.add(where + ": the last line was cut off ('" + last + "') and was left out");
+        return before;
     }
+
+    /** A category line cut after its reserved part: "-  Thread (reserved=24002848KB +17255840KB, commi". */
+    private static final Pattern TORN_CATEGORY = Pattern.compile("^(-\\s+[A-Z][\\w ]+ \\(reserved=\\d+[KMG]?B(?: [+-]\\d+[KMG]?B)?),");
 
     /** Outputs that arrive in pieces (a long paste split in parts): a piece without its own header continues the last one. */
     private static boolean continues(String file, String text) {

@@ -13,6 +13,7 @@ public enum Kind {
     LOG("a JVM's log or exception (CodeCache is full, OutOfMemoryError)", CaptureFiles.LOG),
     OOM_KILL("the kernel's OOM-killer report (memory cgroup usage, limit and stats)", CaptureFiles.OOM_KILL),
     MALLOC_INFO("glibc malloc_info (System.native_heap_info)", CaptureFiles.NATIVE_HEAP_INFO),
+    MALLOC_STATS("glibc malloc_stats", CaptureFiles.MALLOC_STATS),
     SMAPS("/proc/<pid>/smaps", CaptureFiles.SMAPS),
     SMAPS_ROLLUP("/proc/<pid>/smaps_rollup", CaptureFiles.SMAPS_ROLLUP),
     MAPS("/proc/<pid>/maps", CaptureFiles.MAPS),
@@ -24,11 +25,11 @@ public enum Kind {
     VM_VERSION("VM.version", CaptureFiles.VM_VERSION),
     HEAP_INFO("GC.heap_info", CaptureFiles.HEAP_INFO),
     CODE_CACHE("Compiler.codecache", CaptureFiles.CODE_CACHE),
-    COMPILER_MEMORY("Compiler.memory", "jcmd/Compiler.memory.txt"),
+    COMPILER_MEMORY("Compiler.memory", CaptureFiles.COMPILER_MEMORY),
     SYSTEM_MAP("System.map", CaptureFiles.SYSTEM_MAP),
     MEMORY_STAT("cgroup memory.stat", CaptureFiles.cgroup("memory.stat")),
     CPU_STAT("cgroup cpu.stat", CaptureFiles.cgroup("cpu.stat")),
-    VITALS("SapMachine VM.vitals", "jcmd/VM.vitals.txt"),
+    VITALS("SapMachine VM.vitals", CaptureFiles.VITALS),
     PERF_COUNTERS("PerfCounter.print", CaptureFiles.PERF_COUNTERS);
 
     private final String what, file;

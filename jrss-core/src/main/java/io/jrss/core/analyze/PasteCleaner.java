@@ -7,7 +7,8 @@ import java.util.regex.Pattern;
 
 /**
  * Undoes what pasting does to a command's output, so the format readers see it as the command printed it:
- * CRLF and ANSI colours, markdown code fences, quote marks and escapes, shell prompts and log timestamps in front
+ * CRLF and ANSI colours, markdown code fences, quote marks, escapes and inline code quotes around a whole line, NMT
+ * category lines whose leading '-' a markdown renderer took for a bullet, shell prompts and log timestamps in front
  * of each line, and thousands separators inside numbers ({@code 1,234,567KB}). Never touches the numbers
  * otherwise: a decimal comma ({@code 0,00%}) has two digits after it and stays.
  */
@@ -23,8 +24,13 @@ public final class PasteCleaner {
     /** user@host:~$ , root@abc:/# , bash-4.2$ , $ , # (only before a command word) */
     private static final Pattern PROMPT = Pattern.compile("^([\\w.-]+@[\\w.-]+:[^$#]*[$#]|bash-[\\d.]+[$#]|[$#]) (?=(sudo |jcmd|cat|pmap|java|jrss|grep|docker|kubectl|ps|awk|head|tail))");
     /** dmesg "[13629.669931] ", and syslog/journal forwarders: "10.0.0.1: kern:    info: [2025-06-04T04:51:57Z]: " */
-    private static final Pattern KERNEL = Pattern.compile("^([A-Z][a-z]{2} +\\d+ \\d\\d:\\d\\d:\\d\\d \\S+ kernel: (\\[\\s*\\d+\\.\\d+\\]\\s?)?|\\[\\s*\\d+\\.\\d+\\]\\s?|\\S+: kern:\\s+\\w+:\\s+\\[[^]]+\\]:\\s?)");
+    private static final Pattern KERNEL = Pattern.compile("^([A-Z][a-z]{2} +\\d+ \\d\\d:\\d\\d:\\d\\d \\S+ kernel: (\\[\\s*\\d+\\.\\d+\\]\\s?)?|\\[\\s*\\d+\\.\\d+\\]\\s?|\\S+: kern:\\s+\\w+:\\s+\\[[^]]+\\]:\\s?"
+            + "|\\[[A-Z][a-z]{2} [A-Z][a-z]{2} +\\d+ \\d\\d:\\d\\d:\\d\\d \\d{4}\\]\\s?)"); // the last: dmesg -T
     private static final Pattern THOUSANDS = Pattern.compile("(?<=\\d),(?=\\d{3}(?!\\d))");
+    /** A whole line quoted as inline code: `Total: reserved=...` */
+    private static final Pattern INLINE_CODE = Pattern.compile("^\\s*`([^`]+)`\\s*$");
+    /** An NMT category whose leading '-' a markdown renderer took for a list bullet. */
+    private static final Pattern NMT_CATEGORY_WITHOUT_DASH = Pattern.compile("^(\\s*)([A-Z][\\w ]+ \\(reserved=\\d+[KMG]?B)");
 
     private PasteCleaner() {}
 
@@ -43,6 +49,8 @@ public final class PasteCleaner {
             if (stamps) l = TIMESTAMP.matcher(l).replaceFirst("");
             l = PROMPT.matcher(l).replaceFirst("");
             l = l.replace("\\#", "#").replace("\\_", "_").replace("\\*", "*");
+            l = INLINE_CODE.matcher(l).replaceFirst("$1");
+            l = NMT_CATEGORY_WITHOUT_DASH.matcher(l).replaceFirst("-$1$2");
             if (l.indexOf(',') >= 0) l = THOUSANDS.matcher(l).replaceAll("");
             out.add(l);
         }

@@ -57,11 +57,14 @@ public final class Sniffer {
                 || h.startsWith("There is insufficient memory for the Java Runtime Environment") || h.startsWith("Native memory allocation (")
                 || h.startsWith("Out of Memory Error (") || l.startsWith("#") && (h.startsWith("Cannot create") || h.contains("pthread_create"))
                 || l.startsWith("vm_info: ") || l.startsWith("Memory: 4k page") && current != Kind.VM_INFO) return Kind.HS_ERR;
-        if (l.contains("CodeCache is full") || l.contains("Out of space in CodeCache") || l.contains("java.lang.OutOfMemoryError")) {
+        if (l.contains("CodeCache is full") || l.contains("Out of space in CodeCache") || l.contains("OutOfMemoryError") || l.contains("' is full. Compiler")
+                || l.contains("os::commit_memory(") || l.startsWith("Could not allocate metaspace") || l.startsWith("Could not reserve enough space")
+                || l.startsWith("Error occurred during initialization of VM")) {
             return current == Kind.HS_ERR || current == Kind.LOG ? null : Kind.LOG;
         }
         if (l.contains("invoked oom-killer") || l.startsWith("memory: usage ") || l.startsWith("Memory cgroup stats for")
-                || l.startsWith("Memory cgroup out of memory") || l.contains("Killed process")) {
+                || l.startsWith("Memory cgroup out of memory") || l.contains("Killed process") || l.startsWith("Out of memory: Kill")
+                || l.startsWith("Task in /") && l.contains("killed as a result of limit")) {
             return current == Kind.OOM_KILL ? null : Kind.OOM_KILL;
         }
         if (l.startsWith("total") && l.contains(" NA ") && l.contains(" RA ")) return Kind.COMPILER_MEMORY;
@@ -69,12 +72,16 @@ public final class Sniffer {
         if (NMT_LINE.matcher(l).matches()) return current == Kind.NMT ? null : Kind.NMT;
         if (SYSTEM_MAP_ROW.matcher(l).matches()) return current == Kind.SYSTEM_MAP ? null : Kind.SYSTEM_MAP;
         if (PMAP_ROW.matcher(l).matches()) return current == Kind.PMAP ? null : Kind.PMAP;
-        if ((l.startsWith("VmRSS:") || l.startsWith("VmSize:") || l.startsWith("RssAnon:")) && current != Kind.STATUS && current != Kind.SMAPS_ROLLUP) {
+        if ((l.startsWith("VmRSS:") || l.startsWith("VmSize:") || l.startsWith("RssAnon:") || l.startsWith("VmSwap:") || l.startsWith("VmHWM:"))
+                && current != Kind.STATUS && current != Kind.SMAPS_ROLLUP) {
             return Kind.STATUS;
         }
         if (l.startsWith("Vitals:") && current != Kind.VITALS) return Kind.VITALS;
         if (l.equals("Native Memory Tracking:")) return Kind.NMT;
         if (l.startsWith("<malloc version=")) return Kind.MALLOC_INFO;
+        if (l.matches("Arena \\d{1,6}:") && i + 1 < lines.length && lines[i + 1].strip().startsWith("system bytes")) {
+            return current == Kind.MALLOC_STATS ? null : Kind.MALLOC_STATS;
+        }
         if (PMAP_HEADER.matcher(l).matches()) return current == Kind.PMAP ? null : Kind.PMAP;
         if (ADDRESS.matcher(l).matches()) {
             if (current == Kind.SMAPS_ROLLUP && !l.contains("[rollup]")) return null;

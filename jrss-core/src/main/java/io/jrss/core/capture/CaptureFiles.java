@@ -21,9 +21,13 @@ public final class CaptureFiles {
     /** VM.info filtered to the sections jrss reads; its environment and properties sections are dropped. */
     public static final String VM_INFO = "jcmd/VM.info.txt";
     public static final String NATIVE_HEAP_INFO = "jcmd/System.native_heap_info.txt";
+    /** glibc's malloc_stats(3), pasted (gdb's call malloc_stats()). */
+    public static final String MALLOC_STATS = "proc/malloc_stats.txt";
     public static final String SYSTEM_MAP = "jcmd/System.map.txt";
     public static final String PERF_COUNTERS = "jcmd/PerfCounter.print.txt";
     public static final String NMT_DIFF = "jcmd/VM.native_memory.summary.diff.txt";
+    public static final String COMPILER_MEMORY = "jcmd/Compiler.memory.txt";
+    public static final String VITALS = "jcmd/VM.vitals.txt";
     /** Only from analyze: outputs people had, not readings jrss took. */
     public static final String HS_ERR = "postmortem/hs_err.log";
     public static final String PMAP = "proc/pmap";

@@ -19,8 +19,18 @@ import java.util.Optional;
 public record NmtDiff(Bytes totalReserved, Bytes totalReservedDelta, Bytes totalCommitted, Bytes totalCommittedDelta,
                       List<Change> categories) {
 
-    /** One category line, e.g. {@code Other (reserved=18434KB +16384KB, committed=18434KB +16384KB)}. */
-    public record Change(String name, Bytes reserved, Bytes reservedDelta, Bytes committed, Bytes committedDelta) {}
+    /**
+     * One category line, e.g. {@code Other (reserved=18434KB +16384KB, committed=18434KB +16384KB)}.
+     *
+     * @param committed      null when the line was cut before its committed part (a paste torn there)
+     * @param committedDelta null likewise
+     * @param countDelta     the change of its "(classes #N +M)" or "(thread #N +M)" count, or null when not printed
+     */
+    public record Change(String name, Bytes reserved, Bytes reservedDelta, Bytes committed, Bytes committedDelta, Long countDelta) {
+        public boolean committedKnown() { return committed != null; }
+
+        public Change withCountDelta(long delta) { return new Change(name, reserved, reservedDelta, committed, committedDelta, delta); }
+    }
 
     public Optional<Change> category(String name) {
         return categories.stream().filter(c -> c.name().equals(name)).findFirst();
@@ -28,7 +38,7 @@ public record NmtDiff(Bytes totalReserved, Bytes totalReservedDelta, Bytes total
 
     /** Up to {@code n} categories whose committed memory grew, largest growth first; ties keep HotSpot's order. */
     public List<Change> grownMost(int n) {
-        return categories.stream().filter(c -> c.committedDelta().isPositive())
+        return categories.stream().filter(c -> c.committedKnown() && c.committedDelta().isPositive())
                 .sorted(Comparator.comparing(Change::committedDelta).reversed())
                 .limit(Math.max(n, 0)).toList();
     }

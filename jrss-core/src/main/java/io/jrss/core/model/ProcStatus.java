@@ -11,7 +11,12 @@ import java.util.Map;
  */
 public record ProcStatus(String name, int pid, List<Integer> nspid, int uid, int euid, int gid, int egid,
                          int threads, Map<String, Bytes> memory, long sigCgt, long sigIgn, Map<String, String> raw) {
-    public Bytes vmRss() { return memory.getOrDefault("VmRSS", Bytes.ZERO); }
+    /** VmRSS; in a fragment without it, RssAnon + RssFile + RssShmem, which the kernel sums into VmRSS; zero when none is known. */
+    public Bytes vmRss() {
+        Bytes rss = memory.get("VmRSS");
+        if (rss != null) return rss;
+        return rssAnon().plus(rssFile()).plus(rssShmem());
+    }
     public Bytes rssAnon() { return memory.getOrDefault("RssAnon", Bytes.ZERO); }
     public Bytes rssFile() { return memory.getOrDefault("RssFile", Bytes.ZERO); }
     public Bytes rssShmem() { return memory.getOrDefault("RssShmem", Bytes.ZERO); }

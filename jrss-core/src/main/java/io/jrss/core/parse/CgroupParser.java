@@ -120,16 +120,18 @@ public final class CgroupParser {
         return s.equals("max") ? null : Text.parseLong(s, 1, name);
     }
 
-    /** "key value" lines (memory.stat, cpu.stat), values as printed. */
+    /**
+     * "key value" lines (memory.stat, cpu.stat), values as printed. A paste may carry more: a note after the value
+     * ("cache 461389824 ≈ 0.44G"), a comment or an elision between lines ("# cgroup v2", "..."): the value is the
+     * first word after the key, and a line without a key and a number is passed over.
+     */
     static Map<String, Long> keyValues(String text, String name) {
         List<String> lines = Text.lines(text, name);
         Map<String, Long> out = new LinkedHashMap<>();
         for (int i = 0; i < lines.size(); i++) {
-            String s = lines.get(i).strip();
-            if (s.isEmpty()) continue;
-            int sp = s.indexOf(' ');
-            if (sp < 1) throw new ParseException(i + 1, name + ": expected 'key value' but found '" + Text.shorten(s) + "'");
-            out.put(s.substring(0, sp), Text.parseLong(s.substring(sp + 1), i + 1, name + " " + s.substring(0, sp)));
+            String[] f = lines.get(i).strip().split("\\s+");
+            if (f.length < 2 || !f[0].matches("[a-z_][a-z0-9_]*") || !f[1].matches("-?\\d{1,19}")) continue;
+            out.put(f[0], Text.parseLong(f[1], i + 1, name + " " + f[0]));
         }
         if (out.isEmpty()) throw new ParseException(0, name + " has no 'key value' lines");
         return Collections.unmodifiableMap(out);

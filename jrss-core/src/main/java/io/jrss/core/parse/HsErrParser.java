@@ -19,7 +19,10 @@ public final class HsErrParser {
     private static final Pattern FAILED = Pattern.compile("Native memory allocation \\((malloc|mmap)\\) failed to (?:allocate|map) (\\d+) bytes(?: for (.*))?");
     private static final Pattern LOCATION = Pattern.compile("Out of Memory Error \\(([^)]+)\\)|Internal Error \\(([^)]+)\\)");
     private static final Pattern MARKUP = Pattern.compile("^[#*\\\\ ]+"), MARKDOWN_END = Pattern.compile("\\*+$");
-    private static final Pattern JRE = Pattern.compile("JRE version: .*?\\(([0-9][^)\\s]*)\\)");
+    private static final Pattern JRE = Pattern.compile("JRE version: .*?\\(([0-9][^)\\s]*)\\)|JRE version: ([0-9][^\\s]*)");
+    /** JDK 6 and older: "java.lang.OutOfMemoryError: requested 536870920 bytes for Chunk::new. Out of swap space?" */
+    private static final Pattern REQUESTED = Pattern.compile("requested (\\d{1,18}) bytes for ([^ .]+(?:::[^ .]+)?)\\.? Out of swap space");
+    private static final Pattern CURRENT_THREAD = Pattern.compile("Current thread \\(0x[0-9a-fA-F]+\\):\\s+\\w+ \"([^\"]+)\"");
     /** Headings that start a section of interest, and the section's name. */
     static final Map<String, String> HEADINGS = Map.of("Native Memory Tracking:", "nmt", "Heap:", "heap", "Dynamic libraries:", "maps",
             "Process Memory:", "process-memory", "container (cgroup) information:", "container", "/proc/meminfo:", "meminfo");
@@ -28,15 +31,21 @@ public final class HsErrParser {
 
     public static PostMortem parse(String text) {
         List<String> lines = Text.lines(text, "an hs_err file");
-        String message = null, purpose = null, location = null, jre = null, cause = "other";
+        String message = null, purpose = null, location = null, jre = null, cause = "other", thread = null;
         Bytes requested = null;
         for (String raw : lines) {
             String h = MARKDOWN_END.matcher(MARKUP.matcher(raw.strip()).replaceFirst("")).replaceFirst(""); // '#' lines, or pasted as markdown
-            Matcher m = FAILED.matcher(h);
+            Matcher m = FAILED.matcher(h), old = REQUESTED.matcher(h), current = CURRENT_THREAD.matcher(h);
+            if (current.find() && thread == null) thread = current.group(1);
             if (m.find()) {
                 cause = m.group(1);
                 requested = m.group(2).length() <= 18 ? Bytes.of(Long.parseLong(m.group(2))) : null; // a number that long is damage
                 purpose = m.group(3) == null ? null : m.group(3).replaceAll("\\.$", "").strip();
+                message = h;
+            } else if (old.find() && message == null) {
+                cause = "malloc";
+                requested = Bytes.of(Long.parseLong(old.group(1)));
+                purpose = old.group(2);
                 message = h;
             } else if (h.contains("Cannot create") && h.contains("thread") || h.contains("unable to create native thread")
                     || h.contains("pthread_create")) {
@@ -49,13 +58,13 @@ public final class HsErrParser {
             Matcher loc = LOCATION.matcher(h);
             if (loc.find()) location = loc.group(1) != null ? loc.group(1) : loc.group(2);
             Matcher v = JRE.matcher(h);
-            if (v.find()) jre = v.group(1);
+            if (v.find()) jre = v.group(1) != null ? v.group(1) : v.group(2);
         }
         if (message == null && location == null && !text.contains("S U M M A R Y") && !text.contains("P R O C E S S")
                 && !text.contains("vm_info:") && !text.contains("Memory: 4k page")) {
             throw new ParseException(1, "no hs_err header (no '# There is insufficient memory...' or '# A fatal error...')");
         }
-        return new PostMortem(cause, message, requested, purpose, location, jre, codeCacheFull(text));
+        return new PostMortem(cause, message, requested, purpose, location, jre, codeCacheFull(text), thread);
     }
 
     private static boolean codeCacheFull(String text) {
@@ -63,7 +72,8 @@ public final class HsErrParser {
     }
 
     private static final Pattern INVOKED = Pattern.compile("(\\S.*?) invoked oom-killer");
-    private static final Pattern KILLED = Pattern.compile("Killed process \\d+ \\(([^)]*)\\)");
+    /** "Killed process 123 (java)", and older kernels' "Kill process 123 (java) score 1337 or sacrifice child". */
+    private static final Pattern KILLED = Pattern.compile("Kill(?:ed)? process \\d+(?:, UID \\d+,)? \\(([^)]*)\\)");
 
     /** The kernel's OOM-killer report: who asked for the memory that was not there, and whom it killed. */
     public static PostMortem parseOomKill(String text) {
@@ -71,30 +81,19 @@ public final class HsErrParser {
         Matcher inv = INVOKED.matcher(text), killed = KILLED.matcher(text);
         String invoker = inv.find() ? inv.group(1).replaceAll("^.*\\]\\s*", "").strip() : null;
         String victim = killed.find() ? killed.group(1) : null;
-        if (invoker == null && victim == null && !text.contains("memory: usage")) throw new ParseException(1, "no 'invoked oom-killer' and no 'Killed process' line");
-        String message = (invoker == null ? "the OOM killer ran" : invoker + " invoked the OOM killer") + (victim == null ? "" : " and killed " + victim);
+        if (invoker == null && victim == null && !text.contains("memory: usage") && !text.contains("Memory cgroup out of memory")
+                && !text.contains("killed as a result of limit")) {
+            throw new ParseException(1, "no 'invoked oom-killer' and no 'Killed process' line");
+        }
+        long kills = KILLED.matcher(text).results().count();
+        String message = (invoker == null ? "the OOM killer ran" : invoker + " invoked the OOM killer") + (victim == null ? "" : " and killed " + victim)
+                + (kills > 1 ? " (" + kills + " kills in this log)" : "");
         return new PostMortem("oom-kill", message, null, invoker, text.contains("CONSTRAINT_MEMCG") || text.contains("Memory cgroup") ? "memory cgroup" : null,
-                null, false);
+                null, false, invoker);
     }
 
-    /**
-     * A JVM's log or an exception: "CodeCache is full", "Out of space in CodeCache", "OutOfMemoryError: unable to
-     * create native thread" (or "new native thread"), other OutOfMemoryErrors.
-     */
-    public static PostMortem parseLog(String text) {
-        Text.lines(text, "a JVM log");
-        String message = null, cause = "other";
-        for (String line : text.split("\n")) {
-            String l = line.strip();
-            if (l.contains("OutOfMemoryError") && message == null) {
-                message = l.substring(l.indexOf("java.lang.OutOfMemoryError") >= 0 ? l.indexOf("java.lang.OutOfMemoryError") : 0);
-                if (l.contains("native thread")) cause = "thread";
-            }
-        }
-        boolean full = codeCacheFull(text);
-        if (message == null && !full) throw new ParseException(1, "no 'CodeCache is full' and no OutOfMemoryError in the log");
-        return new PostMortem(cause, message, null, null, null, null, full);
-    }
+    /** A JVM's log or an exception: see {@link JvmLogParser}. */
+    public static PostMortem parseLog(String text) { return JvmLogParser.parse(text); }
 
     /** The sections of interest, by name (see {@link #HEADINGS}); a section runs to the next heading or separator. */
     public static Map<String, String> sections(String text) {

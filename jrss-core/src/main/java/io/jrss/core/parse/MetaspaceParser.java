@@ -7,6 +7,7 @@ import io.jrss.core.model.Metaspace;
 
 import java.math.BigDecimal;
 import java.util.List;
+import java.util.regex.Matcher;
 import java.util.Locale;
 
 /**
@@ -17,6 +18,7 @@ import java.util.Locale;
  */
 public final class MetaspaceParser {
     private static final String WHAT = "VM.metaspace output";
+    private static final java.util.regex.Pattern COUNTS = java.util.regex.Pattern.compile("Total Usage - (\\d{1,12}) loaders, (\\d{1,12}) classes");
 
     private MetaspaceParser() {}
 
@@ -24,6 +26,7 @@ public final class MetaspaceParser {
         List<String> lines = Text.lines(text, WHAT);
         Bytes[] used = new Bytes[3], reserved = new Bytes[3], committed = new Bytes[3]; // non-class, class, both
         String section = "";
+        long[] counts = {-1, -1};
         boolean single = false;
         for (int i = 0; i < lines.size(); i++) {
             int no = i + 1;
@@ -31,6 +34,8 @@ public final class MetaspaceParser {
             if (line.isBlank() || Text.isPidLine(line)) continue;
             if (!Character.isWhitespace(line.charAt(0))) { // a section header starts at column 0
                 section = line.startsWith("Total Usage") ? "usage" : line.startsWith("Virtual space:") ? "virtual" : "";
+                Matcher c = COUNTS.matcher(line);
+                if (section.equals("usage") && c.find()) { counts[0] = Long.parseLong(c.group(1)); counts[1] = Long.parseLong(c.group(2)); }
                 continue;
             }
             if (section.isEmpty()) continue;
@@ -52,12 +57,12 @@ public final class MetaspaceParser {
         }
         if (used[2] == null) throw new ParseException(0, "no 'Total Usage' section; not " + WHAT + " or truncated");
         SpaceUsage both = new SpaceUsage(used[2], committed[2], reserved[2]);
-        if (single) return new Metaspace(both, null, both);
+        if (single) return new Metaspace(both, null, both, counts[0], counts[1]);
         for (int k = 0; k < 2; k++) {
             if (used[k] == null || reserved[k] == null) throw new ParseException(0, "missing Non-class or Class space line; truncated?");
         }
         return new Metaspace(new SpaceUsage(used[0], committed[0], reserved[0]),
-                new SpaceUsage(used[1], committed[1], reserved[1]), both);
+                new SpaceUsage(used[1], committed[1], reserved[1]), both, counts[0], counts[1]);
     }
 
     /** "Non-Class:"/"Non-class space:" 0, "Class:"/"Class space:" 1, "Both:" 2, unlabeled -1. */

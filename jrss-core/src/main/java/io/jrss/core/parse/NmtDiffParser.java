@@ -30,6 +30,8 @@ public final class NmtDiffParser {
     /** Any amount or count followed by a signed change: "=122KB +19KB", "#1559 +473". */
     private static final Pattern ANY_DELTA = Pattern.compile("(?:=\\d+[KMG]?B|#\\d+) [+-]\\d");
     private static final Pattern TOTAL_LINE = Pattern.compile("^\\s*Total: .*$", Pattern.MULTILINE);
+    /** "(classes #42887 +21410)", "(thread #2150 +2000)": the count's change. */
+    private static final Pattern COUNT = Pattern.compile("^\\((?:classes|thread|threads) #\\d+ ([+-]\\d{1,12})\\)");
 
     private NmtDiffParser() {}
 
@@ -73,10 +75,16 @@ public final class NmtDiffParser {
             } else if (s.startsWith("(") || s.startsWith(": (")) { // ": (  Metadata)" in JDK 17
                 if (categories.isEmpty()) throw new ParseException(no, "detail line before any category: '" + Text.shorten(s) + "'");
                 NmtLines.checkParens(s, no);
+                Matcher count = COUNT.matcher(s);
+                int last = categories.size() - 1;
+                if (count.find() && categories.get(last).countDelta() == null) {
+                    categories.set(last, categories.get(last).withCountDelta(Long.parseLong(count.group(1).replace("+", ""))));
+                }
             } else if (s.contains("(reserved=")) {
                 NmtLines.checkParens(s, no);
+                boolean torn = !s.contains("committed="); // a paste cut there: the committed part is unknown
                 categories.add(new NmtDiff.Change(NmtLines.categoryName(s, no), NmtLines.required(s, "reserved=", no), delta(s, "reserved=", no),
-                        NmtLines.required(s, "committed=", no), delta(s, "committed=", no)));
+                        torn ? null : NmtLines.required(s, "committed=", no), torn ? null : delta(s, "committed=", no), null));
             } else {
                 throw new ParseException(no, "not a line of " + WHAT + ": '" + Text.shorten(s) + "'");
             }

@@ -17,13 +17,17 @@ import java.util.Map;
 public final class ProcStatusParser {
     private static final String WHAT = "/proc/<pid>/status";
 
+    /** The memory lines a fragment may consist of alone (a "grep Rss" or "grep VmSwap" of the file). */
+    private static final List<String> MEMORY = List.of("RssAnon", "RssFile", "RssShmem", "VmSwap", "VmHWM", "VmSize");
+
     private ProcStatusParser() {}
 
     public static ProcStatus parse(String text) { return parse(text, true); }
 
     /**
      * A fragment, as pasted: lines that are not "Key: value" are skipped, and Name, Pid, Uid and Gid may be missing
-     * (then "", 0 and -1) as long as there is a VmRSS or a Threads line. For reading outputs, never for attaching.
+     * (then "", 0 and -1) as long as there is a VmRSS, an Rss*, a VmSwap or a Threads line. For reading outputs, never
+     * for attaching.
      */
     public static ProcStatus parseFragment(String text) { return parse(text, false); }
 
@@ -46,7 +50,9 @@ public final class ProcStatusParser {
             }
         }
         if (!strict) {
-            if (!raw.containsKey("VmRSS") && !raw.containsKey("Threads")) throw new ParseException(0, "no VmRSS or Threads line; not " + WHAT);
+            if (!raw.containsKey("VmRSS") && !raw.containsKey("Threads") && MEMORY.stream().noneMatch(memory::containsKey)) {
+                throw new ParseException(0, "no VmRSS, Rss*, VmSwap or Threads line; not " + WHAT);
+            }
             for (String[] d : new String[][] {{"Name", ""}, {"Pid", "0"}, {"Uid", "0 0"}, {"Gid", "0 0"}}) { // not read: ids unknown
                 if (raw.putIfAbsent(d[0], d[1]) == null) lineOf.put(d[0], 0);
             }

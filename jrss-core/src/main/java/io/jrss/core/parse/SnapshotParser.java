@@ -6,6 +6,7 @@ import io.jrss.core.capture.CaptureEntry;
 import io.jrss.core.capture.CaptureFiles;
 import io.jrss.core.model.Reading;
 import io.jrss.core.model.Snapshot;
+import io.jrss.core.model.Vitals;
 import io.jrss.core.model.Unavailable;
 import java.io.IOException;
 import java.io.StringReader;
@@ -33,6 +34,9 @@ public final class SnapshotParser {
         int pid = p.matches("\\d{1,9}") ? Integer.parseInt(p) : 0;
         Instant time = c.info("captured_at").map(Instant::parse).orElse(Instant.EPOCH);
         Map<String, String> env = keyValues(c.text(CaptureFiles.ENVIRON).orElse(""));
+        Reading<Vitals> vitals = c.text(CaptureFiles.VITALS).isPresent() ? read("vm-vitals", CaptureFiles.VITALS, VitalsParser::parse, "jcmd <pid> VM.vitals")
+                : Reading.missing("vm-vitals", "no VM.vitals", "SapMachine: jcmd <pid> VM.vitals");
+        Vitals.Row latest = vitals.map(Vitals::latest).orNull();
         return new Snapshot(pid, time,
                 read("jvm-version", CaptureFiles.VM_VERSION, VmVersionParser::parse, "jcmd <pid> VM.version"),
                 c.text(CaptureFiles.VM_FLAGS).isPresent()
@@ -42,10 +46,14 @@ public final class SnapshotParser {
                 read("gc-heap-info", CaptureFiles.HEAP_INFO, HeapInfoParser::parse, "jcmd <pid> GC.heap_info"),
                 read("metaspace", CaptureFiles.METASPACE, MetaspaceParser::parse, "jcmd <pid> VM.metaspace"),
                 read("code-cache", CaptureFiles.CODE_CACHE, CodeCacheParser::parse, "jcmd <pid> Compiler.codecache"),
-                read("vm-info", CaptureFiles.VM_INFO, VmInfoParser::parse, "jcmd <pid> VM.info"),
-                read("malloc-info", CaptureFiles.NATIVE_HEAP_INFO, MallocInfoParser::parse,
+                latest != null && c.text(CaptureFiles.VM_INFO).isEmpty() && VitalsReadings.glibc(latest) != null ? Reading.of(VitalsReadings.glibc(latest))
+                        : read("vm-info", CaptureFiles.VM_INFO, VmInfoParser::parse, "jcmd <pid> VM.info"),
+                c.text(CaptureFiles.NATIVE_HEAP_INFO).isEmpty() && c.text(CaptureFiles.MALLOC_STATS).isPresent()
+                        ? read("malloc-info", CaptureFiles.MALLOC_STATS, MallocStatsParser::parse, "JDK 21+: jcmd <pid> System.native_heap_info")
+                        : read("malloc-info", CaptureFiles.NATIVE_HEAP_INFO, MallocInfoParser::parse,
                         "JDK 21+: jcmd <pid> System.native_heap_info (on older JDKs glibc figures come from VM.info)"),
-                read("proc-status", CaptureFiles.STATUS, ProcStatusParser::parseFragment, "cat /proc/<pid>/status"),
+                latest != null && c.text(CaptureFiles.STATUS).isEmpty() ? Reading.of(VitalsReadings.status(latest))
+                        : read("proc-status", CaptureFiles.STATUS, ProcStatusParser::parseFragment, "cat /proc/<pid>/status"),
                 read("smaps-rollup", CaptureFiles.SMAPS_ROLLUP, SmapsRollupParser::parse, "cat /proc/<pid>/smaps_rollup"),
                 c.text(CaptureFiles.SMAPS).isEmpty() && c.text(CaptureFiles.PMAP).isPresent()
                         ? read("smaps", CaptureFiles.PMAP, PmapParser::parse, "cat /proc/<pid>/smaps (pmap -x/-X was read instead)")
@@ -66,7 +74,11 @@ public final class SnapshotParser {
                 c.text(CaptureFiles.HS_ERR).isPresent() ? read("hs-err", CaptureFiles.HS_ERR, HsErrParser::parse, "the JVM's hs_err_pid<pid>.log")
                         : c.text(CaptureFiles.OOM_KILL).isPresent() ? read("hs-err", CaptureFiles.OOM_KILL, HsErrParser::parseOomKill, "the kernel log (dmesg)")
                         : c.text(CaptureFiles.LOG).isPresent() ? read("hs-err", CaptureFiles.LOG, HsErrParser::parseLog, "the JVM's hs_err_pid<pid>.log")
-                        : Reading.missing("hs-err", "no hs_err file (the JVM has not crashed)", "hs_err_pid<pid>.log in the JVM's working directory, if it died"));
+                        : Reading.missing("hs-err", "no hs_err file (the JVM has not crashed)", "hs_err_pid<pid>.log in the JVM's working directory, if it died"),
+                c.text(CaptureFiles.COMPILER_MEMORY).isPresent()
+                        ? read("compiler-memory", CaptureFiles.COMPILER_MEMORY, CompilerMemoryParser::parse, "jcmd <pid> Compiler.memory")
+                        : Reading.missing("compiler-memory", "no Compiler.memory", "JDK 21+: -XX:CompileCommand=MemStat,*.*,collect at start, then jcmd <pid> Compiler.memory"),
+                vitals);
     }
 
     /** JDK 22+ System.map, pasted without smaps: its mappings with their Rss, files by path (its NMT tags are not used yet). */

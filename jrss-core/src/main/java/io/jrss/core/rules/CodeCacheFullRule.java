@@ -35,10 +35,12 @@ public final class CodeCacheFullRule implements Rule {
                 .orElse(null);
         double fullestShare = fullest == null ? 0 : fullest.used().ratioOf(fullest.size());
         // full_count: the cache was full at least once and the JIT stopped; the flusher may have made room since.
-        if (cc.compilationEnabled() && share < WARN && fullestShare < WARN && cc.fullCount() < 1) return RuleResult.quiet();
+        boolean logSaysFull = s.postMortem().value().map(pm -> pm.codeCacheFull()).orElse(false);
+        if (cc.compilationEnabled() && share < WARN && fullestShare < WARN && cc.fullCount() < 1 && !logSaysFull) return RuleResult.quiet();
         Bytes reserved = s.flags().value().flatMap(f -> f.bytes("ReservedCodeCacheSize")).orElse(size);
         return RuleResult.fired(new Finding(id(), cc.compilationEnabled() ? Severity.warning : Severity.critical,
                 (!cc.compilationEnabled() ? "The JIT has stopped: the code cache is full"
+                        : share < WARN && fullestShare < WARN && cc.fullCount() < 1 ? "The JVM's log says the code cache was full: the JIT stopped"
                         : share < WARN && fullestShare < WARN ? "The code cache was full " + cc.fullCount() + " time(s): the JIT stopped until the flusher made room"
                         : "The code cache is " + Evidence.pct(share) + " full")
                         + " (" + used.toIec() + " of " + size.toIec() + ")",
@@ -47,7 +49,7 @@ public final class CodeCacheFullRule implements Rule {
                         .value("compilation_enabled", cc.compilationEnabled()).value("full_count", cc.fullCount() < 0 ? null : cc.fullCount())
 .bytes("ReservedCodeCacheSize", reserved)
                         .value("ruled_out", "a cache that is merely well used: " + (!cc.compilationEnabled() ? "compilation is disabled"
-                                : cc.fullCount() >= 1 ? "it was full " + cc.fullCount() + " time(s)" : "it is " + Evidence.pct(Math.max(share, fullestShare)) + " used")).build(),
+                                : cc.fullCount() >= 1 ? "it was full " + cc.fullCount() + " time(s)" : logSaysFull ? "the JVM's log says it was full" : "it is " + Evidence.pct(Math.max(share, fullestShare)) + " used")).build(),
                 List.of("Raise the limit: -XX:ReservedCodeCacheSize=" + Math.max(256, reserved.value() * 2 >> 20) + "m",
                         "Find what generates code: many generated classes (proxies, lambdas, scripting) each bring compiled methods",
                         "Keep -XX:+UseCodeCacheFlushing on (the default) so cold code is evicted"),

@@ -22,6 +22,7 @@ public final class ContainerLimitRule implements Rule {
         if (cg == null) return notEvaluated("no cgroup memory controller readings");
         if (cg.limit() == null) return RuleResult.quiet();
         Bytes limit = cg.limit();
+        if (!ledger.rssKnown()) return byWorkingSet(s, cg);
         Bytes rss = ledger.rss();
         Bytes nonHeap = rss.minus(ledger.bytes(RowIds.JAVA_HEAP));
         Bytes maxHeap = s.flags().value().flatMap(f -> f.bytes("MaxHeapSize")).orElse(null);
@@ -45,5 +46,28 @@ public final class ContainerLimitRule implements Rule {
                         "Shrink what is outside the heap: see the largest non-heap rows of the ledger above",
                         "Or raise the container's memory limit"),
                 "high"));
+    }
+
+    /**
+     * Without the process's RSS (a pasted memory.stat): the cgroup's working set, usage minus the inactive page
+     * cache, which is what the kubelet compares with the limit and what the OOM killer cannot reclaim.
+     */
+    private RuleResult byWorkingSet(Snapshot s, CgroupMemory cg) {
+        Bytes ws = cg.workingSet();
+        if (ws == null) return notEvaluated("neither the process's RSS nor the cgroup's usage is known");
+        double share = ws.ratioOf(cg.limit());
+        if (share < WARN) return RuleResult.quiet();
+        Bytes shmem = cg.shmem();
+        return RuleResult.fired(new Finding(id(), share >= CRITICAL ? Severity.critical : Severity.warning,
+                "The container's working set " + ws.toIec() + " is " + Evidence.pct(share) + " of its limit " + cg.limit().toIec(),
+                new Evidence().bytes("working_set", ws).bytes("memory_limit", cg.limit()).ratio("working_set_share_of_limit", share)
+                        .bytes("cgroup_usage", cg.usageOrStat()).bytes("page_cache", cg.pageCache()).bytes("shmem", shmem)
+                        .bytes("inactive_file", cg.stat(cg.stat().containsKey("total_inactive_file") ? "total_inactive_file" : "inactive_file"))
+                        .value("ruled_out", "page cache the kernel can drop: the inactive file cache is left out of the working set").build(),
+                List.of("Size the container for the whole footprint, not the heap: max heap + metaspace + code cache + threads x stack + direct buffers + native",
+                        shmem.isPositive() ? "Count shared memory (" + shmem.toIec() + ": ZGC's heap, tmpfs) as the process's own: it is cache the kernel cannot drop"
+                                : "Find what the working set holds: run jrss explain on the JVM for its ledger",
+                        "Or raise the container's memory limit"),
+                "medium"));
     }
 }

@@ -20,6 +20,18 @@ public final class DirectBufferCacheRule implements Rule {
     @Override public String id() { return "direct-buffer-cache"; }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
+        var pm = s.postMortem().orNull();
+        if (pm != null && "direct-buffer".equals(pm.cause()) && pm.purpose() != null && pm.purpose().startsWith("temporary direct buffer")) {
+            return RuleResult.fired(new Finding(id(), Severity.warning,
+                    "The direct buffer memory ran out through a thread's temporary buffer: " + pm.message(),
+                    new Evidence().value("message", pm.message()).bytes("requested", pm.requested()).value("path", pm.purpose()).value("thread", pm.thread())
+                            .value("ruled_out", "a buffer the application allocated itself: the failing request was for sun.nio.ch.Util's temporary buffer,"
+                                    + " as large as the heap array written or read in one call").build(),
+                    List.of("Write and read big heap arrays in chunks (or through direct buffers you own): channel I/O copies a heap buffer into a temporary direct buffer as large as it",
+                            "Cap the cached temporary buffers: -D" + PROPERTY + "=262144",
+                            "JDK-8316156 made InputStream.transferTo to a file channel write in 128 KiB chunks (JDK 22, backported to 21u and 17u): upgrade if that is the path"),
+                    "medium"));
+        }
         if (!s.nmt().isAvailable()) return notEvaluated("temporary direct buffers are measured by NMT (category Other); NMT is off");
         if (!matches(s)) return RuleResult.quiet();
         NmtCategory other = s.nmt().orNull().category("Other").orElseThrow();

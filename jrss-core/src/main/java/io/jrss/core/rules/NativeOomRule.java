@@ -20,11 +20,16 @@ public final class NativeOomRule implements Rule {
         if (p == null) return RuleResult.quiet();
         if (!p.cause().equals("malloc") && !p.cause().equals("mmap")) return RuleResult.quiet();
         String purpose = p.purpose() == null ? "an unnamed purpose" : p.purpose();
-        Evidence e = new Evidence().value("allocation", p.cause()).bytes("requested", p.requested()).value("purpose", p.purpose())
+        Evidence e = new Evidence().value("allocation", p.cause()).bytes("requested", p.requested()).value("purpose", p.purpose()).value("thread", p.thread())
                 .value("location", p.location()).value("jre_version", p.jreVersion()).value("message", p.message());
         s.cgroupMemory().value().map(c -> c.limit()).ifPresent(l -> e.bytes("container_limit", l));
         List<String> remedy = new ArrayList<>();
-        if (p.inCompilerArena()) remedy.add("A compiler arena asked for it: see compiler-memory-spike; cap compilations with -XX:CompileCommand=MemLimit,*.*,1g (JDK 22+)");
+        boolean big = p.requested() != null && p.requested().compareTo(CompilerArenaRule.BIG_REQUEST) >= 0;
+        if (p.inCompilerArena() && big) remedy.add("A compiler arena asked for it: see compiler-memory-spike; cap compilations with -XX:CompileCommand=MemLimit,*.*,1g (JDK 22+)");
+        else if (p.inCompilerArena() || PostMortem.isCompilerThread(p.thread())) {
+            remedy.add("A JIT compiler thread asked for only " + (p.requested() == null ? "a little" : p.requested().toIec())
+                    + ": it failed where memory ran out, it did not take it; look for what grew (threads, native libraries, the heap)");
+        }
         if (purpose.contains("committing reserved memory") || purpose.contains("heap")) {
             remedy.add("The heap (or another reservation) could not be committed: the container or the host had no memory left; lower -Xmx or raise the limit");
         }

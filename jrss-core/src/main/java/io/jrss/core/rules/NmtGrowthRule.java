@@ -39,17 +39,31 @@ public final class NmtGrowthRule implements Rule {
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         NmtDiff d = s.nmtDiff().orNull();
         if (d == null) return RuleResult.quiet();
-        Bytes growth = Bytes.ZERO, now = Bytes.ZERO;
+        Bytes committed = Bytes.ZERO, reserved = Bytes.ZERO, now = Bytes.ZERO;
+        Long count = null;
+        boolean torn = false;
         for (String c : categories) {
             var ch = d.category(c).orElse(null);
-            if (ch != null) { growth = growth.plus(ch.committedDelta()); now = now.plus(ch.committed()); }
+            if (ch == null) continue;
+            reserved = reserved.plus(ch.reservedDelta());
+            if (ch.countDelta() != null) count = (count == null ? 0 : count) + ch.countDelta();
+            if (ch.committedKnown()) { committed = committed.plus(ch.committedDelta()); now = now.plus(ch.committed()); }
+            else torn = true;
         }
+        // Each new thread reserves its whole stack and commits only what it touches: a thread leak shows in reserved.
+        boolean byReserved = id.equals("thread-leak") && reserved.greaterThan(committed);
+        Bytes growth = byReserved ? reserved : committed;
         if (growth.compareTo(MIN_GROWTH) < 0) return RuleResult.quiet();
+        String how = byReserved ? "reserved " : "";
         return RuleResult.fired(new Finding(id, Severity.warning,
-                "NMT's " + what + " grew by " + growth.toIec() + " since the baseline, to " + now.toIec(),
-                new Evidence().bytes("committed_growth_since_baseline", growth).bytes("committed_now", now)
+                "NMT's " + what + " grew by " + growth.toIec() + " " + how + "since the baseline" + (byReserved || torn ? "" : ", to " + now.toIec())
+                        + (count != null && count > 0 ? " (" + count + " more " + (id.equals("thread-leak") ? "threads" : "classes") + ")" : ""),
+                new Evidence().bytes("committed_growth_since_baseline", torn ? null : committed).bytes("reserved_growth_since_baseline", reserved)
+                        .bytes("committed_now", torn ? null : now).value("count_growth_since_baseline", count)
                         .value("categories", String.join(", ", categories)).bytes("total_committed_growth", d.totalCommittedDelta())
-                        .value("ruled_out", "noise and caches warming up (under " + MIN_GROWTH.toIec() + "); not ruled out by two points alone: start-up, if the baseline was taken early").build(),
+                        .value("ruled_out", "noise and caches warming up (under " + MIN_GROWTH.toIec() + ")"
+                                + (byReserved ? "; a thread stack is reserved whole and committed as it is touched, so threads show in reserved" : "")
+                                + "; not ruled out by two points alone: start-up, if the baseline was taken early").build(),
                 remedy.stream().map(r -> r.replace("<pid>", s.pidText())).toList(), "medium"));
     }
 }

@@ -19,20 +19,26 @@ public final class PageCacheRule implements Rule {
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         CgroupMemory cg = s.cgroupMemory().orNull();
         if (cg == null) return notEvaluated("no cgroup memory controller readings");
-        // Without a limit nobody plots usage against one, and a host cgroup always has page cache.
-        if (cg.limit() == null) return RuleResult.quiet();
+        // A live target's cgroup without a limit is often the host's, which always has page cache; a memory.stat
+        // someone pasted is the one they worry about.
+        if (cg.limit() == null && !cg.pasted()) return RuleResult.quiet();
         Bytes cache = cg.pageCache();
-        Bytes usage = cg.usage();
-        boolean ofLimit = usage == null || !usage.isPositive(); // a memory.stat without memory.usage_in_bytes
-        if (ofLimit) usage = cg.limit();
+        Bytes usage = cg.usageOrStat();
+        if (usage == null || !usage.isPositive()) usage = cg.limit();
+        if (usage == null) return notEvaluated("neither the cgroup's usage nor its limit is known");
         double share = cache.ratioOf(usage);
         if (cache.compareTo(MIN_CACHE) < 0 || share < 0.5) return RuleResult.quiet();
+        Bytes shmem = cg.shmem(), reclaimable = cache.minus(shmem).atLeastZero();
+        List<String> remedy = new java.util.ArrayList<>(List.of("Alert on the working set (usage minus inactive file) or on RSS, not on usage",
+                "Page cache of files is reclaimed before the OOM killer acts; it is not a leak of this process"));
+        if (shmem.compareTo(MIN_CACHE) >= 0) {
+            remedy.add(0, shmem.toIec() + " of it is shared memory (tmpfs, memfd: ZGC's heap), which the kernel cannot drop: count it as the process's own");
+        }
         return RuleResult.fired(new Finding(id(), Severity.info,
-                "Page cache is " + cache.toIec() + ", " + Evidence.pct(share) + " of the container's memory " + (ofLimit ? "limit " : "usage ") + usage.toIec(),
-                new Evidence().bytes("page_cache", cache).bytes("cgroup_usage", usage).ratio("cache_share_of_usage", share)
-                        .bytes("rss", ledger.rss()).bytes("memory_limit", cg.limit()).build(),
-                List.of("Alert on the working set (usage minus inactive file) or on RSS, not on usage",
-                        "Page cache is reclaimed before the OOM killer acts; it is not a leak of this process"),
-                "high"));
+                "Page cache is " + cache.toIec() + ", " + Evidence.pct(share) + " of the container's memory " + (usage == cg.limit() ? "limit " : "usage ") + usage.toIec()
+                        + (shmem.compareTo(MIN_CACHE) >= 0 ? "; " + shmem.toIec() + " of it is shared memory, " + reclaimable.toIec() + " reclaimable" : ""),
+                new Evidence().bytes("page_cache", cache).bytes("shmem", shmem).bytes("reclaimable_cache", reclaimable).bytes("cgroup_usage", usage)
+                        .ratio("cache_share_of_usage", share).bytes("rss", ledger.rssKnown() ? ledger.rss() : null).bytes("memory_limit", cg.limit()).build(),
+                remedy, "high"));
     }
 }

@@ -6,10 +6,11 @@ import java.util.List;
 /** The catalogue of rules that one snapshot can support, in the order they are evaluated. */
 public final class Rules {
     public static List<Rule> snapshotRules() {
-        List<Rule> rules = new java.util.ArrayList<>(List.of(new NativeOomRule(), new ThreadCreationFailedRule(), new CompilerArenaRule(), new OomKilledRule(), new ContainerLimitRule(), new DirectBufferLimitRule(), new DirectBufferCacheRule(), new GlibcFragmentationRule(),
-                new GlibcArenaBloatRule(), new CpuThrottlingRule(), new SwapRule(), new ThpRule(), new ZgcSharedMemoryRule(),
+        List<Rule> rules = new java.util.ArrayList<>(List.of(new NativeOomRule(), new ThreadCreationFailedRule(), new CompilerArenaRule(), new CompilerMemoryRule(), new OomKilledRule(), new ContainerLimitRule(), new DirectBufferLimitRule(), new DirectBufferCacheRule(), new GlibcFragmentationRule(),
+                new GlibcArenaBloatRule(), new UntrackedNativeRule(), new ClassLoadersRule(), new CpuThrottlingRule(), new SwapRule(), new ThpRule(), new ZgcSharedMemoryRule(),
                 new CodeCacheFullRule(), new PageCacheRule(), new MappedFilesRule(), new NmtOffRule()));
         rules.addAll(NmtGrowthRule.all());
+        rules.addAll(OutOfMemoryRule.all());
         return List.copyOf(rules);
     }
 

@@ -6,20 +6,26 @@ import io.jrss.core.model.Bytes;
 import io.jrss.core.model.Snapshot;
 import java.util.List;
 
-/** swap-in-use: part of the process is swapped out; RSS understates its footprint and GC pauses suffer. */
+/**
+ * swap-in-use: part of the process is swapped out; RSS understates its footprint and GC pauses suffer. A few MiB are
+ * information (the kernel is swapping it: mlockall or swappiness did not keep it resident), more is a warning.
+ */
 public final class SwapRule implements Rule {
-    static final Bytes MIN = Bytes.ofMiB(16);
+    static final Bytes MIN = Bytes.ofMiB(16), SOME = Bytes.ofMiB(1);
 
     @Override public String id() { return "swap-in-use"; }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         Bytes swap = s.rollup().map(r -> r.swap()).value().or(() -> s.status().map(st -> st.vmSwap()).value()).orElse(null);
         if (swap == null) return notEvaluated("neither smaps_rollup nor status was read");
-        if (swap.compareTo(MIN) < 0) return RuleResult.quiet();
+        if (swap.compareTo(SOME) < 0) return RuleResult.quiet();
         double share = swap.ratioOf(ledger.rss().plus(swap));
-        return RuleResult.fired(new Finding(id(), Severity.warning,
-                swap.toIec() + " of the process is swapped out (" + Evidence.pct(share) + " of its footprint)",
-                new Evidence().bytes("swap", swap).bytes("rss", ledger.rss()).ratio("share_of_footprint", share)
+        boolean little = swap.compareTo(MIN) < 0;
+        return RuleResult.fired(new Finding(id(), little ? Severity.info : Severity.warning,
+                swap.toIec() + " of the process is swapped out" + (ledger.rssKnown() ? " (" + Evidence.pct(share) + " of its footprint)" : "")
+                        + (little ? ": little, but the kernel is swapping this process" : ""),
+                new Evidence().bytes("swap", swap).bytes("rss", ledger.rssKnown() ? ledger.rss() : null)
+                        .value("share_of_footprint", ledger.rssKnown() ? Math.round(share * 1000) / 1000.0 : null)
                         .value("ruled_out", "swap that is configured but unused: " + swap.toIec() + " of this process's own pages are in swap now").build(),
                 List.of("Footprint = RSS + swap: size limits on both",
                         "A swapped Java heap makes GC slow: give the container enough memory or lower -Xmx"),

@@ -18,9 +18,35 @@ public final class ZgcSharedMemoryRule implements Rule {
     @Override public String id() { return "zgc-shared-memory"; }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
-        if (!s.gc().startsWith("ZGC")) return RuleResult.quiet();
+        String gc = s.gc();
         List<Mapping> maps = s.smaps().orNull();
-        if (maps == null) return notEvaluated("no smaps in the input");
+        if (maps != null) return gc.startsWith("ZGC") ? fromSmaps(s, maps) : RuleResult.quiet();
+        Bytes shmem = s.status().map(st -> st.rssShmem()).orNull();
+        if (gc.startsWith("ZGC") && shmem != null && shmem.compareTo(MIN) >= 0) {
+            return RuleResult.fired(new Finding(id(), Severity.info, "The ZGC heap is shared memory: RssShmem is " + shmem.toIec()
+                            + (ledger.rssKnown() ? " of the RSS " + ledger.rss().toIec() : ""),
+                    new Evidence().bytes("rss_shmem", shmem).value("gc", gc)
+                            .value("source", "/proc/<pid>/status RssShmem").build(), REMEDY, "medium"));
+        }
+        var cg = s.cgroupMemory().orNull();
+        if (!gc.equals("unknown") || cg == null || cg.shmem().compareTo(CGROUP_MIN) < 0) {
+            return maps == null && gc.startsWith("ZGC") ? notEvaluated("no smaps or status in the input") : RuleResult.quiet();
+        }
+        return RuleResult.fired(new Finding(id(), Severity.info,
+                "The cgroup holds " + cg.shmem().toIec() + " of shared memory, counted as page cache: with a JVM, that is ZGC's heap (a memfd)",
+                new Evidence().bytes("cgroup_shmem", cg.shmem()).bytes("page_cache", cg.pageCache()).bytes("mapped_file", cg.stat("mapped_file"))
+                        .value("source", cg.stat().containsKey("shmem") ? "memory.stat shmem" : "memory.stat active_anon + inactive_anon - rss").build(),
+                REMEDY, "low"));
+    }
+
+    /** Below this, shared memory in a cgroup is tmpfs and IPC as any container has; above it, with a JVM, the heap. */
+    static final Bytes CGROUP_MIN = Bytes.ofMiB(256);
+
+    static final List<String> REMEDY = List.of("Read the heap's real footprint as PSS (smaps), not RSS: non-generational ZGC maps it three times",
+            "Container metrics count it as shmem/page cache that cannot be dropped: alert on the working set, and size the limit for the whole heap",
+            "On JDK 21+ generational ZGC (-XX:+ZGenerational, default in 23+) maps the heap once");
+
+    private RuleResult fromSmaps(Snapshot s, List<Mapping> maps) {
         List<Mapping> heap = maps.stream().filter(m -> m.pathname().startsWith("/memfd:java_heap")).toList();
         Bytes rss = heap.stream().map(Mapping::rss).reduce(Bytes.ZERO, Bytes::plus);
         Bytes pss = heap.stream().map(Mapping::pss).reduce(Bytes.ZERO, Bytes::plus);

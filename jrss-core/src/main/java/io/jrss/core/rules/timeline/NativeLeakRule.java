@@ -46,7 +46,8 @@ public final class NativeLeakRule implements TimelineRule {
         String pid = f.pid();
         return RuleResult.fired(new Finding(id(), ttl != null && ttl.compareTo(Duration.ofHours(1)) < 0 ? Severity.critical : Severity.warning,
                 "Native memory that NMT does not track keeps growing: " + TrendEvidence.rate(g, true) + ", "
-                        + io.jrss.core.model.Bytes.of(Math.round(g.whole().last())).toIec() + " now, while NMT's total moves " + TrendEvidence.rate(nmt, true),
+                        + io.jrss.core.model.Bytes.of(Math.round(g.whole().last())).toIec() + " now"
+                        + (nmt.whole().samples() > 0 ? ", while NMT's total moves " + TrendEvidence.rate(nmt, true) : ""),
                 e.build(),
                 List.of("Find the call sites: async-profiler's native memory profiler, asprof -e nativemem -d 60 -f native.jfr " + pid + " (loads an agent into the target)",
                         "Or jemalloc's leak profiling on a test run: jrss run --allocator jemalloc --env MALLOC_CONF=prof:true,prof_leak:true,lg_prof_sample:17 -- java ...",
