@@ -12,12 +12,13 @@ import java.util.Map;
  * arenas look like. The resident bytes of all kinds sum to the sum of Rss over smaps.
  *
  * @param arenaHeaps        glibc arena heaps found (each a 64 MiB region), main arena not included
+ * @param heapTailsAlone    further heaps seen only by their reserved tail (a filtered pmap)
  * @param arenaHeapsChecked true when each arena heap was confirmed by its heap_info header
  * @param arenaSystem       read-write (committed) bytes of [heap] plus the arena heaps: glibc's "system" bytes
  * @param residentByArena   resident bytes per arena: the main arena under key 0, the others under their malloc_state
  *                          address (heap_info.ar_ptr), or each heap's own address when headers were not read
  */
-public record ClassifiedMappings(List<Entry> entries, int arenaHeaps, boolean arenaHeapsChecked, Bytes arenaSystem,
+public record ClassifiedMappings(List<Entry> entries, int arenaHeaps, int heapTailsAlone, boolean arenaHeapsChecked, Bytes arenaSystem,
                                  Map<Long, Bytes> residentByArena) {
     public record Entry(Mapping mapping, MappingKind kind) {}
 

@@ -16,9 +16,10 @@ import io.jrss.core.model.Bytes;
  * @param freeInArenas  glibc's free bytes inside the arenas (fordblks), or null if unknown
  * @param mmapped       bytes of chunks glibc mmapped on their own (hblkhd), or null if unknown
  * @param freeResident  resident bytes of the arenas not in use: what a trim could give back
+ * @param heaps         64 MiB arena heaps seen, with a head or by their reserved tail alone: the address space (VSZ) they hold
  */
 public record MallocAccount(String allocator, int arenas, int busyArenas, Bytes arenaResident, Bytes arenaSystem, Bytes inUse,
-                            Bytes freeInArenas, Bytes mmapped, Bytes freeResident, String source) {
+                            Bytes freeInArenas, Bytes mmapped, Bytes freeResident, String source, int heaps) {
     /** An arena this full is one a thread really allocates in, not one of the idle 8 x cores. */
     public static final Bytes BUSY = Bytes.ofMiB(16);
 }

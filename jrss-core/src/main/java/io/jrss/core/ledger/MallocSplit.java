@@ -71,7 +71,8 @@ final class MallocSplit {
         }
         splitInUse(inUse, allocator);
         return new MallocAccount(allocator, arenas, busy, arenaResident, cm.arenaSystem(),
-                inArenas == null ? null : inArenas.plus(mmapped), free, mmapped, rows.get(RowIds.MALLOC_FREE), source);
+                inArenas == null ? null : inArenas.plus(mmapped), free, mmapped, rows.get(RowIds.MALLOC_FREE), source,
+                cm.arenaHeaps() + cm.heapTailsAlone());
     }
 
     /** NMT's malloc figures are the JVM's share; the rest of the in-use bytes belong to native code. */

@@ -52,7 +52,7 @@ final class MappingClassifier {
 
     ClassifiedMappings classify(List<Mapping> maps) {
         List<ClassifiedMappings.Entry> out = new ArrayList<>(maps.size());
-        int arenaHeaps = 0;
+        int arenaHeaps = 0, tailsAlone = 0;
         long arenaSystem = 0;
         Map<Long, Bytes> byArena = new HashMap<>();
         for (int i = 0; i < maps.size(); i++) {
@@ -60,6 +60,8 @@ final class MappingClassifier {
             MappingKind kind = byRange(m);
             if (kind == null) kind = byShape(maps, i);
             if (kind == null) kind = byPath(maps, i);
+            boolean withHead = i > 0 && maps.get(i - 1).end() == m.start() && !maps.get(i - 1).isReservedOnly();
+            if (kind == MappingKind.MALLOC_ARENA_HEAP && m.isReservedOnly() && !withHead) tailsAlone++;
             if (kind == MappingKind.MALLOC_ARENA_HEAP && !m.isReservedOnly()) {
                 arenaHeaps++;
                 arenaSystem += m.size();
@@ -72,7 +74,7 @@ final class MappingClassifier {
             }
             out.add(new ClassifiedMappings.Entry(m, kind));
         }
-        return new ClassifiedMappings(out, arenaHeaps, headersRead, Bytes.of(arenaSystem), byArena);
+        return new ClassifiedMappings(out, arenaHeaps, tailsAlone, headersRead, Bytes.of(arenaSystem), byArena);
     }
 
     private MappingKind byRange(Mapping m) {
@@ -104,6 +106,7 @@ final class MappingClassifier {
         Mapping m = maps.get(i);
         Mapping head = m;
         if (m.isReservedOnly()) {
+            if (!headersRead && isTailAlone(m)) return true;
             if (i == 0) return false;
             head = maps.get(i - 1);
             if (head.end() != m.start() || head.isReservedOnly() || !head.isAnonymous()) return false;
@@ -122,6 +125,15 @@ final class MappingClassifier {
         if (!headersRead) return true;
         MappingHead h = headers.get(head.start());
         return h != null && h.isArenaHeap(head.size());
+    }
+
+    /**
+     * A pmap someone filtered or sorted (grep 65404): the reserved tail of a heap without its head beside it. Only a
+     * glibc heap is reserved up to a 64 MiB boundary from a point inside the region: its head, the part in use,
+     * comes first. Read only without headers; live, the head is always beside it.
+     */
+    static boolean isTailAlone(Mapping m) {
+        return m.isAnonymous() && m.end() % ARENA_HEAP_SIZE == 0 && m.start() % ARENA_HEAP_SIZE != 0 && m.size() < ARENA_HEAP_SIZE;
     }
 
     /** True when glibc mmapped-chunk headers tile the mapping exactly (the kernel merges adjacent ones). */

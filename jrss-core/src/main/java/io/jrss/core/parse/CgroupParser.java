@@ -130,6 +130,7 @@ public final class CgroupParser {
         Map<String, Long> out = new LinkedHashMap<>();
         for (int i = 0; i < lines.size(); i++) {
             String[] f = lines.get(i).strip().split("\\s+");
+            if (f.length == 1 && f[0].matches("[a-z_][a-z0-9_]*")) throw new ParseException(i + 1, name + ": '" + Text.shorten(f[0]) + "' has no value: cut off?");
             if (f.length < 2 || !f[0].matches("[a-z_][a-z0-9_]*") || !f[1].matches("-?\\d{1,19}")) continue;
             out.put(f[0], Text.parseLong(f[1], i + 1, name + " " + f[0]));
         }

@@ -25,7 +25,7 @@ public final class GlibcArenaBloatRule implements Rule {
         double share = m.arenaResident().ratioOf(ledger.rss());
         // A share of the RSS, or an amount that matters whatever the heap's size (a 32 GiB heap dwarfs 3 GiB of arenas).
         boolean large = share >= 0.2 || m.arenaResident().compareTo(LARGE) >= 0;
-        if (m.busyArenas() < MIN_BUSY_ARENAS || m.arenaResident().compareTo(MIN_RESIDENT) < 0 || !large) return RuleResult.quiet();
+        if (m.busyArenas() < MIN_BUSY_ARENAS || m.arenaResident().compareTo(MIN_RESIDENT) < 0 || !large) return addressSpace(s, m);
         Integer cpus = s.cpusOnline().orNull();
         String max = s.environment().get("MALLOC_ARENA_MAX");
         return RuleResult.fired(new Finding(id(), Severity.warning,
@@ -39,6 +39,28 @@ public final class GlibcArenaBloatRule implements Rule {
                 List.of("Cap the arenas: MALLOC_ARENA_MAX=2 in the JVM's environment, then compare RSS under the same load",
                         "Find the native allocators: threads that malloc (zlib, JNI libraries) each get an arena",
                         "A/B another allocator: jrss run --allocator jemalloc -- java ... (benchmark on this workload)"),
+                "medium"));
+    }
+
+    /** Heaps that reserve this much address space explain a VSZ people ask about, even when they hold little memory. */
+    static final int MANY_HEAPS = 32;
+
+    /**
+     * Many arena heaps that hold little: each reserves 64 MiB of address space, which is what makes a JVM's virtual
+     * size (VSZ) gigabytes larger than its RSS. Information: VSZ costs no memory, and RSS is explained elsewhere.
+     */
+    private RuleResult addressSpace(Snapshot s, MallocAccount m) {
+        if (m.heaps() < MANY_HEAPS) return RuleResult.quiet();
+        Bytes reserved = Bytes.ofMiB(64L * m.heaps());
+        String max = s.environment().get("MALLOC_ARENA_MAX");
+        return RuleResult.fired(new Finding(id(), Severity.info,
+                m.heaps() + " malloc arena heaps reserve " + reserved.toIec() + " of address space (VSZ)"
+                        + (m.arenaResident().isPositive() ? " and hold " + m.arenaResident().toIec() + " resident" : "")
+                        + ": they explain a large virtual size, not the RSS",
+                new Evidence().value("arena_heaps", m.heaps()).bytes("address_space", reserved).bytes("arena_resident", m.arenaResident())
+                        .value("busy_arenas", m.busyArenas()).value("MALLOC_ARENA_MAX", max == null ? "(default: 8 x cores)" : max).build(),
+                List.of("Nothing to fix for memory: reserved address space is not resident",
+                        "If the virtual size itself matters (ulimit -v, a 32-bit process, monitoring on VSZ): MALLOC_ARENA_MAX=2 caps the arenas"),
                 "medium"));
     }
 }
