@@ -72,6 +72,10 @@ public final class Inputs {
         pid(s.text());
         switch (s.kind()) {
             case NMT -> nmt(where, s.text());
+            case PMAP_PLAIN -> {
+                put(s.kind().file(), where, s.text());
+                notes.add(where + ": a pmap without an RSS column (older procps, or pmap without -x) shows address space only: kept, not read as resident memory");
+            }
             case HS_ERR, VM_INFO -> {
                 put(s.kind().file(), where, s.text());
                 embedded(where, s.text());
@@ -152,7 +156,7 @@ public final class Inputs {
     /** Outputs that arrive in pieces (a long paste split in parts): a piece without its own header continues the last one. */
     private static boolean continues(String file, String text) {
         if (file.equals(CaptureFiles.NMT_SUMMARY) || file.equals(CaptureFiles.NMT_DIFF)) return !text.contains("Total: reserved=");
-        return List.of(CaptureFiles.PMAP, CaptureFiles.SMAPS, CaptureFiles.MAPS, CaptureFiles.SYSTEM_MAP, CaptureFiles.HS_ERR,
+        return List.of(CaptureFiles.PMAP, CaptureFiles.PMAP_DIFF, CaptureFiles.PMAP_PLAIN, CaptureFiles.SMAPS, CaptureFiles.MAPS, CaptureFiles.SYSTEM_MAP, CaptureFiles.HS_ERR,
                 CaptureFiles.LOG, CaptureFiles.OOM_KILL, CaptureFiles.NMT_DETAIL, Kind.COMPILER_MEMORY.file()).contains(file);
     }
 

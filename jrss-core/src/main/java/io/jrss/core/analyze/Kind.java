@@ -18,6 +18,8 @@ public enum Kind {
     SMAPS_ROLLUP("/proc/<pid>/smaps_rollup", CaptureFiles.SMAPS_ROLLUP),
     MAPS("/proc/<pid>/maps", CaptureFiles.MAPS),
     PMAP("pmap -x or pmap -X", CaptureFiles.PMAP),
+    PMAP_DIFF("a diff of two pmaps", CaptureFiles.PMAP_DIFF),
+    PMAP_PLAIN("pmap without an RSS column (address space only)", CaptureFiles.PMAP_PLAIN),
     STATUS("/proc/<pid>/status", CaptureFiles.STATUS),
     VM_INFO("VM.info", CaptureFiles.VM_INFO),
     VM_METASPACE("VM.metaspace", CaptureFiles.METASPACE),

@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 /**
  * Undoes what pasting does to a command's output, so the format readers see it as the command printed it:
  * CRLF and ANSI colours, markdown code fences, quote marks, escapes and inline code quotes around a whole line, NMT
- * category lines whose leading '-' a markdown renderer took for a bullet, shell prompts and log timestamps in front
+ * category lines whose leading '-' a markdown renderer took for a bullet, grep's file names before them, shell prompts and log timestamps in front
  * of each line, and thousands separators inside numbers ({@code 1,234,567KB}). Never touches the numbers
  * otherwise: a decimal comma ({@code 0,00%}) has two digits after it and stays.
  */
@@ -27,6 +27,10 @@ public final class PasteCleaner {
     private static final Pattern KERNEL = Pattern.compile("^([A-Z][a-z]{2} +\\d+ \\d\\d:\\d\\d:\\d\\d \\S+ kernel: (\\[\\s*\\d+\\.\\d+\\]\\s?)?|\\[\\s*\\d+\\.\\d+\\]\\s?|\\S+: kern:\\s+\\w+:\\s+\\[[^]]+\\]:\\s?"
             + "|\\[[A-Z][a-z]{2} [A-Z][a-z]{2} +\\d+ \\d\\d:\\d\\d:\\d\\d \\d{4}\\]\\s?)"); // the last: dmesg -T
     private static final Pattern THOUSANDS = Pattern.compile("(?<=\\d),(?=\\d{3}(?!\\d))");
+    /** grep's file name in front of an NMT category line: "./nmt-2024-07-03T09:56:47:- Tracing (reserved=...". */
+    private static final Pattern GREP_FILE = Pattern.compile("^\\S+?:(?=\\s*-\\s+[A-Z][\\w ]* \\(reserved=)");
+    /** A hunk header of diff: "12a13,14", "56,57c58". */
+    static final Pattern DIFF_HUNK = Pattern.compile("\\d{1,9}(,\\d{1,9})?[acd]\\d{1,9}(,\\d{1,9})?");
     /** A whole line quoted as inline code: `Total: reserved=...` */
     private static final Pattern INLINE_CODE = Pattern.compile("^\\s*`([^`]+)`\\s*$");
     /** An NMT category whose leading '-' a markdown renderer took for a list bullet. */
@@ -38,18 +42,20 @@ public final class PasteCleaner {
         String t = ANSI.matcher(text.replace("\r\n", "\n").replace('\r', '\n')).replaceAll("");
         List<String> out = new ArrayList<>();
         boolean stamps = !t.contains("-system-") && !t.contains("Vitals"); // VM.vitals rows start with their own times
+        boolean diff = t.lines().anyMatch(x -> DIFF_HUNK.matcher(x.strip()).matches()); // a diff's '>' lines are not quotes
         long lines = t.lines().filter(x -> !x.isBlank()).count();
         // a paste that ended every line with a comma
         boolean commas = lines > 2 && t.lines().filter(x -> x.stripTrailing().endsWith(",")).count() >= 0.8 * lines;
         for (String line : t.split("\n", -1)) {
             if (FENCE.matcher(line).matches() || ELISION.matcher(line).matches()) continue;
             if (commas) line = line.replaceAll(",\\s*$", "");
-            String l = QUOTE.matcher(line).replaceFirst("");
+            String l = diff ? line : QUOTE.matcher(line).replaceFirst("");
             l = KERNEL.matcher(l).replaceFirst("");
             if (stamps) l = TIMESTAMP.matcher(l).replaceFirst("");
             l = PROMPT.matcher(l).replaceFirst("");
             l = l.replace("\\#", "#").replace("\\_", "_").replace("\\*", "*");
             l = INLINE_CODE.matcher(l).replaceFirst("$1");
+            l = GREP_FILE.matcher(l).replaceFirst("");
             l = NMT_CATEGORY_WITHOUT_DASH.matcher(l).replaceFirst("-$1$2");
             if (l.indexOf(',') >= 0) l = THOUSANDS.matcher(l).replaceAll("");
             out.add(l);

@@ -17,6 +17,9 @@ public final class Sniffer {
     private static final Pattern STAT_LINE = Pattern.compile("^[a-z_]+ \\d+$");
     private static final Pattern PMAP_HEADER = Pattern.compile("^\\s*Address\\s+(Kbytes\\s+RSS|Perm\\s+Offset).*");
     private static final Pattern PMAP_ROW = Pattern.compile("^[0-9a-fA-F]{8,16}\\s+\\d+\\s+(\\d+|-)\\s+(\\d+|-)\\s+[r-][w-][x-][s-][-R]?\\s*.*");
+    /** Old procps pmap without -x: address, size with K, mode, mapping; no RSS column. */
+    private static final Pattern PLAIN_PMAP_ROW = Pattern.compile("^[0-9a-fA-F]{8,16}\\s+\\d+K\\s+[r-][w-][x-][s-][-R]?\\s+.*");
+    private static final Pattern DIFF_PMAP_ROW = Pattern.compile("^[<>]\\s*[0-9a-fA-F]{8,16}\\s+\\d+K?\\s+.*");
     private static final Pattern NMT_LINE = Pattern.compile("^(Total: reserved=|-\\s+[A-Z][\\w ]+ \\(reserved=|\\[0x[0-9a-f]+ - 0x[0-9a-f]+\\] (reserved|committed)|\\[0x[0-9a-f]+\\] \\S).*");
     private static final Pattern SYSTEM_MAP_ROW = Pattern.compile("^(from\\s+to\\s+size\\s+rss|0x[0-9a-f]+ - 0x[0-9a-f]+\\s+\\d+\\s+\\d+).*");
     /** hs_err's '#', or the '*' and '\\' a markdown paste put in front of its header lines. */
@@ -59,7 +62,7 @@ public final class Sniffer {
                 || l.startsWith("vm_info: ") || l.startsWith("Memory: 4k page") && current != Kind.VM_INFO) return Kind.HS_ERR;
         if (l.contains("CodeCache is full") || l.contains("Out of space in CodeCache") || l.contains("OutOfMemoryError") || l.contains("' is full. Compiler")
                 || l.contains("os::commit_memory(") || l.startsWith("Could not allocate metaspace") || l.startsWith("Could not reserve enough space")
-                || l.startsWith("Error occurred during initialization of VM")) {
+                || l.startsWith("Error occurred during initialization of VM") || l.startsWith("Added compiler thread") || l.startsWith("Removing compiler thread")) {
             return current == Kind.HS_ERR || current == Kind.LOG ? null : Kind.LOG;
         }
         if (l.contains("invoked oom-killer") || l.startsWith("memory: usage ") || l.startsWith("Memory cgroup stats for")
@@ -71,7 +74,12 @@ public final class Sniffer {
         if (current != Kind.VITALS && VITALS_RULE.matcher(l).matches()) return Kind.VITALS;
         if (NMT_LINE.matcher(l).matches()) return current == Kind.NMT ? null : Kind.NMT;
         if (SYSTEM_MAP_ROW.matcher(l).matches()) return current == Kind.SYSTEM_MAP ? null : Kind.SYSTEM_MAP;
+        if (PasteCleaner.DIFF_HUNK.matcher(l).matches() && i + 1 < lines.length && DIFF_PMAP_ROW.matcher(lines[i + 1].strip()).matches()) {
+            return current == Kind.PMAP_DIFF ? null : Kind.PMAP_DIFF;
+        }
+        if (current == Kind.PMAP_DIFF && (l.startsWith("<") || l.startsWith(">") || l.equals("---") || PasteCleaner.DIFF_HUNK.matcher(l).matches())) return null;
         if (PMAP_ROW.matcher(l).matches()) return current == Kind.PMAP ? null : Kind.PMAP;
+        if (PLAIN_PMAP_ROW.matcher(l).matches()) return current == Kind.PMAP_PLAIN ? null : Kind.PMAP_PLAIN;
         if ((l.startsWith("VmRSS:") || l.startsWith("VmSize:") || l.startsWith("RssAnon:") || l.startsWith("VmSwap:") || l.startsWith("VmHWM:"))
                 && current != Kind.STATUS && current != Kind.SMAPS_ROLLUP) {
             return Kind.STATUS;

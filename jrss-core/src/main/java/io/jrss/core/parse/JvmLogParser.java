@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
  * "Compressed class space", "unable to create native thread", "Java heap space", "requested N bytes for
  * Chunk::new. Out of swap space?", zlib's "MEM_ERROR"), the VM's warnings ("os::commit_memory(...) failed",
  * "Could not allocate metaspace: N bytes", "Could not reserve enough space for object heap"), "CodeCache is full",
- * the thread that failed, and the frames that say by which path (a temporary direct buffer, zlib's init). When a log
+ * the thread that failed, the frames that say by which path (a temporary direct buffer, zlib's init), and
+ * -XX:+TraceCompilerThreads' compiler threads coming and going. When a log
  * holds several, the most specific wins: a heap OutOfMemoryError says least about native memory.
  */
 public final class JvmLogParser {
@@ -50,6 +51,12 @@ public final class JvmLogParser {
         if (zlibInit && ("other".equals(cause) || "heap".equals(cause) && message != null && !message.contains("heap space"))) cause = "zlib";
         boolean full = text.contains("CodeCache is full") || text.contains("Out of space in CodeCache")
                 || text.matches("(?s).*CodeHeap '[^']+' is full.*");
+        long added = text.lines().filter(x -> x.strip().startsWith("Added compiler thread")).count();
+        long removed = text.lines().filter(x -> x.strip().startsWith("Removing compiler thread")).count();
+        if (cause == null && added >= 2 && removed >= 2) { // -XX:+TraceCompilerThreads: dynamic compiler threads come and go
+            cause = "compiler-threads";
+            message = "compiler threads were added " + added + " times and removed " + removed + " times";
+        }
         if (cause == null && !full) throw new ParseException(1, "no OutOfMemoryError, no failed commit_memory and no 'CodeCache is full' in the log");
         return new PostMortem(cause == null ? "other" : cause, message, requested, purpose, null, null, full, thread);
     }

@@ -78,7 +78,9 @@ public final class SnapshotParser {
                 c.text(CaptureFiles.COMPILER_MEMORY).isPresent()
                         ? read("compiler-memory", CaptureFiles.COMPILER_MEMORY, CompilerMemoryParser::parse, "jcmd <pid> Compiler.memory")
                         : Reading.missing("compiler-memory", "no Compiler.memory", "JDK 21+: -XX:CompileCommand=MemStat,*.*,collect at start, then jcmd <pid> Compiler.memory"),
-                vitals);
+                vitals,
+                c.text(CaptureFiles.PMAP_DIFF).isPresent() ? read("pmap-diff", CaptureFiles.PMAP_DIFF, PmapDiffParser::parse, "diff two pmaps taken apart in time")
+                        : Reading.missing("pmap-diff", "no diff of two pmaps", "pmap -x <pid> now and later, then diff them"));
     }
 
     /** JDK 22+ System.map, pasted without smaps: its mappings with their Rss, files by path (its NMT tags are not used yet). */

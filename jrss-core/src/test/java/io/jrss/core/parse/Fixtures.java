@@ -27,6 +27,19 @@ final class Fixtures {
         }
     }
 
+    /** A file of a corpus case (src/test/resources/corpus/NNN-*), by the case's number: real outputs with their origin. */
+    static String corpus(String number, String file) {
+        try {
+            java.nio.file.Path root = java.nio.file.Path.of(Fixtures.class.getResource("/corpus").toURI());
+            try (var dirs = java.nio.file.Files.list(root)) {
+                java.nio.file.Path dir = dirs.filter(d -> d.getFileName().toString().startsWith(number + "-")).findFirst().orElseThrow();
+                return java.nio.file.Files.readString(dir.resolve(file));
+            }
+        } catch (IOException | java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** A file lookup over a fixture folder, as CgroupParser receives it from a probe. */
     static Function<String, Optional<String>> folder(String dir) {
         return name -> {

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.parse;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jrss.core.analyze.PasteCleaner;
+import io.jrss.core.model.Bytes;
+import io.jrss.core.model.CompilerMemory;
+import io.jrss.core.model.MallocInfo;
+import io.jrss.core.model.Metaspace;
+import io.jrss.core.model.PmapDiff;
+import io.jrss.core.model.Vitals;
+import org.junit.jupiter.api.Test;
+
+/** The formats read for the corpus of real threads: each on a real output (corpus cases named by number). */
+class MoreFormatsTest {
+    @Test void mallocStatsSplitsEachArenaIntoInUseAndFree() {
+        MallocInfo m = MallocStatsParser.parse(Fixtures.corpus("301", "malloc-stats.txt"));
+        assertEquals(4, m.heaps().size());
+        assertEquals(Bytes.of(2338504704L - 69503376L), m.heaps().get(0).freeRest(), "arena 0: system minus in use");
+        assertEquals(Bytes.of(2338504704L + 48705536L + 806912L + 17965056L), m.systemCurrent());
+        assertEquals(Bytes.of(2444173312L - 2405982208L), m.mmapSize(), "the total's system bytes beyond the arenas'");
+    }
+
+    @Test void compilerMemoryInBytesOrWithUnits() {
+        CompilerMemory stress = CompilerMemoryParser.parse(Fixtures.corpus("109", "compiler-memory.stress-recompilation.txt"));
+        assertEquals(Bytes.ofMiB(112), stress.costliest().orElseThrow().total());
+        assertEquals("c2", stress.costliest().orElseThrow().type());
+        CompilerMemory petstore = CompilerMemoryParser.parse(Fixtures.corpus("110", "compiler-memory.txt"));
+        assertEquals(Bytes.of(30273336), petstore.costliest().orElseThrow().total());
+        assertThrows(ParseException.class, () -> CompilerMemoryParser.parse("no table here\n"));
+    }
+
+    @Test void vmMetaspaceCountsItsLoaders() {
+        String text = Fixtures.corpus("201", "vm-metaspace.txt");
+        Metaspace m = MetaspaceParser.parse(PasteCleaner.clean(text.substring(text.indexOf("Total Usage"), text.indexOf("Chunk freelist"))));
+        assertEquals(150852, m.loaders());
+        assertEquals(175304, m.classes());
+    }
+
+    @Test void vitalsColumnsAreNamedByTheRulesAboveThem() {
+        Vitals v = VitalsParser.parse(PasteCleaner.clean(Fixtures.corpus("106", "vm-vitals.txt")));
+        Vitals.Row r = v.latest();
+        assertEquals(Bytes.of((long) (7.5 * (1L << 30))), r.bytes("process.rss.all"));
+        assertEquals(Bytes.of((long) (7.0 * (1L << 30))), r.bytes("process.cheap.usd"));
+        assertEquals(Bytes.of((long) (3.5 * (1L << 30))), r.bytes("jvm.mlc"), "the blank 'code' cell before it does not shift it");
+        assertEquals(1347.0, r.value("jvm.cls.num"));
+        assertEquals(39.0, r.value("process.thr"));
+    }
+
+    @Test void aDiffOfTwoPmapsKeepsTheDiffThatShowsMostGrowth() {
+        PmapDiff d = PmapDiffParser.parse(PasteCleaner.clean(Fixtures.corpus("320", "pmap-diff.txt")));
+        assertEquals(18952L << 10, d.before().stream().filter(m -> m.start() == 0x00007f40a4000000L).findFirst().orElseThrow().size());
+        assertEquals(Bytes.ofKiB(32276 + 65536 - 18952), d.growth(m -> true));
+        assertEquals(Bytes.ofKiB(3287676), d.totalAfter());
+    }
+
+    @Test void aTornThreadLineKeepsItsReservedPartAndTheDiffCountsThreads() {
+        var d = NmtDiffParser.parse("Native Memory Tracking:\nTotal: reserved=1000KB +100KB, committed=500KB +10KB\n"
+                + "-                    Thread (reserved=300KB +200KB, committed=20KB +5KB)\n                            (thread #300 +200)\n"
+                + "-                     Class (reserved=100KB)\n");
+        var thread = d.category("Thread").orElseThrow();
+        assertEquals(200L, thread.countDelta());
+        assertTrue(d.category("Class").orElseThrow().committed() == null, "a line without its committed part: unknown, not zero");
+    }
+}
