@@ -6,7 +6,7 @@ import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.analysis.JfrAnalysis;
 import io.jrss.core.analysis.Replay;
 import io.jrss.core.analysis.TimelineDiagnosis;
-import io.jrss.core.analysis.VitalsAnalysis;
+import io.jrss.core.analysis.PastedVerdict;
 import io.jrss.core.analyze.Inputs;
 import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureDirectory;
@@ -57,11 +57,9 @@ record Outcome(Diagnosis snapshot, Capture capture, Inputs.Assembled assembled, 
         List<Inputs.Named> inputs = new ArrayList<>();
         for (Path p : paths) inputs.add(AnalyzeCommand.read(p));
         Inputs.Assembled a = Inputs.assemble(inputs);
-        TimelineDiagnosis vitals = VitalsAnalysis.of(a.capture());
-        if (vitals != null) {
-            return new Outcome(null, null, null, vitals, new WatchEnd("vitals", "a VM.vitals history (" + vitals.timeline().samples().size() + " rows)"));
-        }
-        return new Outcome(Diagnosis.of(SnapshotParser.parse(a.capture())), a.capture(), a, null, null);
+        PastedVerdict v = PastedVerdict.of(a.capture());
+        if (v.timeline() != null) return new Outcome(null, null, null, v.timeline(), new WatchEnd("history", v.history()));
+        return new Outcome(v.snapshot(), a.capture(), a, null, null);
     }
 
     void print(boolean json, boolean color, String title, PrintWriter out) {

@@ -95,6 +95,6 @@ public final class SnapshotBuilder {
                 Map.of(), Map.of(), Reading.of(2), Reading.of(0.5), Reading.of("madvise"),
                 Reading.missing("perf-counters", "not captured", "jcmd PerfCounter.print"),
                 nmtDiff == null ? Reading.missing("nmt-diff", "none", "") : Reading.of(nmtDiff),
-                postMortem == null ? Reading.missing("hs-err", "none", "") : Reading.of(postMortem), Reading.missing("compiler-memory", "none", ""), Reading.missing("vm-vitals", "none", ""), Reading.missing("pmap-diff", "none", ""));
+                postMortem == null ? Reading.missing("hs-err", "none", "") : Reading.of(postMortem), Reading.missing("compiler-memory", "none", ""), Reading.missing("vm-vitals", "none", ""), Reading.missing("pmap-diff", "none", ""), Reading.missing("gc-log", "none", ""));
     }
 }

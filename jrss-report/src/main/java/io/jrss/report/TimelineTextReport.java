@@ -35,7 +35,8 @@ public final class TimelineTextReport {
                 + Units.duration(t.interval()) + "; ended: " + end.detail());
         String limit = s.cgroupMemory().value().filter(c -> c.limit() != null)
                 .map(c -> "   container limit " + c.limit().toIec() + " (RSS is " + TextReport.pct(l.rss().ratioOf(c.limit())) + ")").orElse("");
-        out.println(st.bold("RSS " + l.rss().toIec()) + st.dim("  (last full sample, " + l.rssSource() + ")") + limit);
+        out.println(st.bold("RSS " + (l.rssKnown() ? l.rss().toIec() : "unknown")) + st.dim(t.fullSamples() > 0 ? "  (last full sample, " + l.rssSource() + ")"
+                : "  (" + l.rssSource() + ", beside the history)") + limit);
         out.println();
         text.ledger(l, out);
         out.println();

@@ -46,7 +46,7 @@ public final class JfrAnalysis {
                 r.lastNmt() == null ? empty.nmt() : Reading.of(r.lastNmt()), empty.heap(), empty.metaspace(), empty.codeCache(),
                 empty.vmInfo(), empty.mallocInfo(), status, empty.rollup(), empty.smaps(), empty.mappingHeads(), cgroup,
                 empty.cgroupCpu(), Map.of(), Map.of(), empty.cpusOnline(), empty.loadAverage(), empty.thpEnabled(),
-                empty.perfCounters(), empty.nmtDiff(), empty.postMortem(), empty.compilerMemory(), empty.vitals(), empty.pmapDiff());
+                empty.perfCounters(), empty.nmtDiff(), empty.postMortem(), empty.compilerMemory(), empty.vitals(), empty.pmapDiff(), empty.gcLog());
         Map<String, Double> limits = new LinkedHashMap<>();
         if (r.containerLimit() != null) {
             limits.put(Signals.RSS, (double) r.containerLimit().value());

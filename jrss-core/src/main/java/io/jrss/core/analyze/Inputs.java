@@ -72,6 +72,11 @@ public final class Inputs {
         pid(s.text());
         switch (s.kind()) {
             case NMT -> nmt(where, s.text());
+            case PS -> ps(where, s.text());
+            case JMAP_HEAP -> {
+                put(s.kind().file(), where, s.text());
+                notes.add(where + ": jmap -heap (JDK 8) is kept, not read: GC.heap_info gives the heap's ranges and use");
+            }
             case PMAP_PLAIN -> {
                 put(s.kind().file(), where, s.text());
                 notes.add(where + ": a pmap without an RSS column (older procps, or pmap without -x) shows address space only: kept, not read as resident memory");
@@ -111,6 +116,31 @@ public final class Inputs {
             return;
         }
         put(file, where, text);
+    }
+
+    /**
+     * ps output: the java process's RSS and VSZ columns (KiB) become the status lines they are, when no status was
+     * given; with several java processes, the largest, with a note.
+     */
+    private void ps(String where, String text) {
+        String[] lines = text.split("\n");
+        List<String> header = List.of(lines[0].strip().split("\\s+"));
+        int rss = header.indexOf("RSS"), vsz = header.indexOf("VSZ"), cmd = Math.max(header.indexOf("COMMAND"), Math.max(header.indexOf("CMD"), header.indexOf("ARGS")));
+        if (rss < 0 || cmd < 0) { notes.add(where + ": ps output without an RSS or a COMMAND column: not read"); return; }
+        String[] best = null;
+        int javas = 0;
+        for (int i = 1; i < lines.length; i++) {
+            String[] f = lines[i].strip().split("\\s+");
+            if (f.length <= Math.max(rss, cmd) || !f[rss].matches("\\d{1,15}")) continue;
+            String command = String.join(" ", java.util.Arrays.copyOfRange(f, cmd, f.length));
+            if (!command.matches("(?s).*\\bjava\\b.*")) continue;
+            javas++;
+            if (best == null || Long.parseLong(f[rss]) > Long.parseLong(best[rss])) best = f;
+        }
+        if (best == null) { notes.add(where + ": ps output without a java process: not read"); return; }
+        if (javas > 1) notes.add(where + ": ps shows " + javas + " java processes; the one with the largest RSS is read");
+        String status = "VmRSS:\t" + best[rss] + " kB\n" + (vsz >= 0 && best[vsz].matches("\\d{1,15}") ? "VmSize:\t" + best[vsz] + " kB\n" : "");
+        putIfAbsent(CaptureFiles.STATUS, where + " (ps: RSS and VSZ of its java process)", status);
     }
 
     /** What NMT prints: its heading, Total, the category and "(...)" lines, malloc/mmap totals, detail's sites and map. */
@@ -157,7 +187,7 @@ public final class Inputs {
     private static boolean continues(String file, String text) {
         if (file.equals(CaptureFiles.NMT_SUMMARY) || file.equals(CaptureFiles.NMT_DIFF)) return !text.contains("Total: reserved=");
         return List.of(CaptureFiles.PMAP, CaptureFiles.PMAP_DIFF, CaptureFiles.PMAP_PLAIN, CaptureFiles.SMAPS, CaptureFiles.MAPS, CaptureFiles.SYSTEM_MAP, CaptureFiles.HS_ERR,
-                CaptureFiles.LOG, CaptureFiles.OOM_KILL, CaptureFiles.NMT_DETAIL, Kind.COMPILER_MEMORY.file()).contains(file);
+                CaptureFiles.LOG, CaptureFiles.GC_LOG, CaptureFiles.OOM_KILL, CaptureFiles.NMT_DETAIL, Kind.COMPILER_MEMORY.file()).contains(file);
     }
 
     /** The sections an hs_err file or VM.info carries, where no separate input gave them. */

@@ -26,7 +26,7 @@ public final class PasteCleaner {
     /** dmesg "[13629.669931] ", and syslog/journal forwarders: "10.0.0.1: kern:    info: [2025-06-04T04:51:57Z]: " */
     private static final Pattern KERNEL = Pattern.compile("^([A-Z][a-z]{2} +\\d+ \\d\\d:\\d\\d:\\d\\d \\S+ kernel: (\\[\\s*\\d+\\.\\d+\\]\\s?)?|\\[\\s*\\d+\\.\\d+\\]\\s?|\\S+: kern:\\s+\\w+:\\s+\\[[^]]+\\]:\\s?"
             + "|\\[[A-Z][a-z]{2} [A-Z][a-z]{2} +\\d+ \\d\\d:\\d\\d:\\d\\d \\d{4}\\]\\s?)"); // the last: dmesg -T
-    private static final Pattern THOUSANDS = Pattern.compile("(?<=\\d),(?=\\d{3}(?!\\d))");
+    private static final Pattern THOUSANDS = Pattern.compile("(?<=\\d),(?=\\d{3}(?!\\d|s\\]))"); // not unified logging's uptime "[443193,061s]"
     /** grep's file name in front of an NMT category line: "./nmt-2024-07-03T09:56:47:- Tracing (reserved=...". */
     private static final Pattern GREP_FILE = Pattern.compile("^\\S+?:(?=\\s*-\\s+[A-Z][\\w ]* \\(reserved=)");
     /** A hunk header of diff: "12a13,14", "56,57c58". */

@@ -20,6 +20,10 @@ public final class Sniffer {
     /** Old procps pmap without -x: address, size with K, mode, mapping; no RSS column. */
     private static final Pattern PLAIN_PMAP_ROW = Pattern.compile("^[0-9a-fA-F]{8,16}\\s+\\d+K\\s+[r-][w-][x-][s-][-R]?\\s+.*");
     private static final Pattern DIFF_PMAP_ROW = Pattern.compile("^[<>]\\s*[0-9a-fA-F]{8,16}\\s+\\d+K?\\s+.*");
+    /** ps -aux / ps -ef -o ...: a header naming the RSS column. */
+    private static final Pattern PS_HEADER = Pattern.compile("^(USER|UID)?\\s*PID\\b.*\\bRSS\\b.*\\b(COMMAND|CMD|ARGS)\\b.*");
+    /** A collection in a GC log: JDK 8's "[GC (...)" / "[Full GC (...)" / "[GC pause (...)", unified logging's "GC(12) Pause ...". */
+    private static final Pattern GC_LINE = Pattern.compile("\\[(Full GC|GC) ?\\(|\\[GC pause \\(|\\bGC\\(\\d+\\) (Pause|Garbage Collection|Major|Minor)");
     private static final Pattern NMT_LINE = Pattern.compile("^(Total: reserved=|-\\s+[A-Z][\\w ]+ \\(reserved=|\\[0x[0-9a-f]+ - 0x[0-9a-f]+\\] (reserved|committed)|\\[0x[0-9a-f]+\\] \\S).*");
     private static final Pattern SYSTEM_MAP_ROW = Pattern.compile("^(from\\s+to\\s+size\\s+rss|0x[0-9a-f]+ - 0x[0-9a-f]+\\s+\\d+\\s+\\d+).*");
     /** hs_err's '#', or the '*' and '\\' a markdown paste put in front of its header lines. */
@@ -61,10 +65,12 @@ public final class Sniffer {
                 || h.startsWith("Out of Memory Error (") || l.startsWith("#") && (h.startsWith("Cannot create") || h.contains("pthread_create"))
                 || l.startsWith("vm_info: ") || l.startsWith("Memory: 4k page") && current != Kind.VM_INFO) return Kind.HS_ERR;
         if (l.contains("CodeCache is full") || l.contains("Out of space in CodeCache") || l.contains("OutOfMemoryError") || l.contains("' is full. Compiler")
+                || l.contains("OutOfDirectMemoryError") || l.contains("Failed to start thread") || l.contains("pthread_create failed")
                 || l.contains("os::commit_memory(") || l.startsWith("Could not allocate metaspace") || l.startsWith("Could not reserve enough space")
                 || l.startsWith("Error occurred during initialization of VM") || l.startsWith("Added compiler thread") || l.startsWith("Removing compiler thread")) {
             return current == Kind.HS_ERR || current == Kind.LOG ? null : Kind.LOG;
         }
+        if (GC_LINE.matcher(l).find() && current != Kind.HS_ERR) return current == Kind.GC_LOG ? null : Kind.GC_LOG;
         if (l.contains("invoked oom-killer") || l.startsWith("memory: usage ") || l.startsWith("Memory cgroup stats for")
                 || l.startsWith("Memory cgroup out of memory") || l.contains("Killed process") || l.startsWith("Out of memory: Kill")
                 || l.startsWith("Task in /") && l.contains("killed as a result of limit")) {
@@ -85,6 +91,10 @@ public final class Sniffer {
             return Kind.STATUS;
         }
         if (l.startsWith("Vitals:") && current != Kind.VITALS) return Kind.VITALS;
+        if (PS_HEADER.matcher(l).matches()) return Kind.PS;
+        if (l.startsWith("Attaching to process ID") || l.equals("Heap Configuration:") && current != Kind.JMAP_HEAP) {
+            return current == Kind.JMAP_HEAP ? null : Kind.JMAP_HEAP;
+        }
         if (l.equals("Native Memory Tracking:")) return Kind.NMT;
         if (l.startsWith("<malloc version=")) return Kind.MALLOC_INFO;
         if (l.matches("Arena \\d{1,6}:") && i + 1 < lines.length && lines[i + 1].strip().startsWith("system bytes")) {

@@ -34,6 +34,7 @@ public final class CaptureFiles {
     /** diff of two pmaps; and a plain pmap (no RSS column), kept as it says nothing of what is resident. */
     public static final String PMAP_DIFF = "proc/pmap.diff", PMAP_PLAIN = "proc/pmap.plain";
     public static final String LOG = "postmortem/log.txt";
+    public static final String GC_LOG = "postmortem/gc.log";
     public static final String OOM_KILL = "postmortem/oom-kill.txt";
     public static final String MAPS = "proc/maps";
 

@@ -17,9 +17,10 @@ package io.jrss.core.model;
  * @param jreVersion the "JRE version" of the header, or null
  * @param codeCacheFull the file reports "CodeCache is full"
  * @param thread    the thread that failed ("C2 CompilerThread1", "main"), or null
+ * @param uptime    seconds the JVM had run when it happened (hs_err's "elapsed time", a log line's uptime), or null
  */
 public record PostMortem(String cause, String message, Bytes requested, String purpose, String location, String jreVersion,
-                         boolean codeCacheFull, String thread) {
+                         boolean codeCacheFull, String thread, Double uptime) {
     /** A JIT compiler thread: HotSpot's C1/C2 CompilerThreadN (the kernel cuts names to 15 characters), OpenJ9's JIT Compilation. */
     public static boolean isCompilerThread(String name) {
         return name != null && (name.matches("(C[12] )?CompilerThre.*") || name.startsWith("JIT Compilation"));

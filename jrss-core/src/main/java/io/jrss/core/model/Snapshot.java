@@ -23,6 +23,7 @@ import java.util.Map;
  * @param compilerMemory what each compilation took, from Compiler.memory (analyze only)
  * @param vitals      SapMachine's VM.vitals table (analyze only); its latest row stands in for status and VM.info
  * @param pmapDiff    a diff of two pmaps (analyze only)
+ * @param gcLog       a GC log's collections (analyze only)
  */
 public record Snapshot(int pid, Instant time, Reading<JvmVersion> version, Reading<JvmFlags> flags,
                        Reading<NmtSummary> nmt, Reading<HeapInfo> heap, Reading<Metaspace> metaspace,
@@ -33,7 +34,7 @@ public record Snapshot(int pid, Instant time, Reading<JvmVersion> version, Readi
                        Map<String, String> environment, Map<String, String> systemProperties, Reading<Integer> cpusOnline, Reading<Double> loadAverage,
                        Reading<String> thpEnabled, Reading<PerfCounters> perfCounters, Reading<NmtDiff> nmtDiff,
                        Reading<PostMortem> postMortem, Reading<CompilerMemory> compilerMemory, Reading<Vitals> vitals,
-                       Reading<PmapDiff> pmapDiff) {
+                       Reading<PmapDiff> pmapDiff, Reading<GcLog> gcLog) {
 
     /** Every missing reading, in field order, for reports. */
     public List<Unavailable> unavailable() {
@@ -42,7 +43,7 @@ public record Snapshot(int pid, Instant time, Reading<JvmVersion> version, Readi
                 smaps, mappingHeads, cgroupMemory, cgroupCpu, cpusOnline, loadAverage, thpEnabled, perfCounters)) {
             r.why().ifPresent(out::add);
         }
-        for (Reading<?> r : List.of(nmtDiff, postMortem, compilerMemory, vitals, pmapDiff)) { // absent is normal for these; only a failed reading is news
+        for (Reading<?> r : List.of(nmtDiff, postMortem, compilerMemory, vitals, pmapDiff, gcLog)) { // absent is normal for these; only a failed reading is news
             r.why().filter(u -> u.reason().startsWith("could not parse")).ifPresent(out::add);
         }
         return out;

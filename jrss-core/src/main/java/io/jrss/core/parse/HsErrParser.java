@@ -22,6 +22,7 @@ public final class HsErrParser {
     private static final Pattern JRE = Pattern.compile("JRE version: .*?\\(([0-9][^)\\s]*)\\)|JRE version: ([0-9][^\\s]*)");
     /** JDK 6 and older: "java.lang.OutOfMemoryError: requested 536870920 bytes for Chunk::new. Out of swap space?" */
     private static final Pattern REQUESTED = Pattern.compile("requested (\\d{1,18}) bytes for ([^ .]+(?:::[^ .]+)?)\\.? Out of swap space");
+    private static final Pattern ELAPSED = Pattern.compile("elapsed time: (\\d{1,12}(?:\\.\\d+)?) seconds");
     private static final Pattern CURRENT_THREAD = Pattern.compile("Current thread \\(0x[0-9a-fA-F]+\\):\\s+\\w+ \"([^\"]+)\"");
     /** Headings that start a section of interest, and the section's name. */
     static final Map<String, String> HEADINGS = Map.of("Native Memory Tracking:", "nmt", "Heap:", "heap", "Dynamic libraries:", "maps",
@@ -64,7 +65,9 @@ public final class HsErrParser {
                 && !text.contains("vm_info:") && !text.contains("Memory: 4k page")) {
             throw new ParseException(1, "no hs_err header (no '# There is insufficient memory...' or '# A fatal error...')");
         }
-        return new PostMortem(cause, message, requested, purpose, location, jre, codeCacheFull(text), thread);
+        Matcher elapsed = ELAPSED.matcher(text);
+        return new PostMortem(cause, message, requested, purpose, location, jre, codeCacheFull(text), thread,
+                elapsed.find() ? Double.parseDouble(elapsed.group(1)) : null);
     }
 
     private static boolean codeCacheFull(String text) {
@@ -89,7 +92,7 @@ public final class HsErrParser {
         String message = (invoker == null ? "the OOM killer ran" : invoker + " invoked the OOM killer") + (victim == null ? "" : " and killed " + victim)
                 + (kills > 1 ? " (" + kills + " kills in this log)" : "");
         return new PostMortem("oom-kill", message, null, invoker, text.contains("CONSTRAINT_MEMCG") || text.contains("Memory cgroup") ? "memory cgroup" : null,
-                null, false, invoker);
+                null, false, invoker, null);
     }
 
     /** A JVM's log or an exception: see {@link JvmLogParser}. */

@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
 
 /**
  * A JVM's log, console or exception as people paste it: what ran out, from the JVM's own words. The
- * OutOfMemoryErrors ("Direct buffer memory" or "Cannot reserve N bytes of direct buffer memory", "Metaspace",
+ * OutOfMemoryErrors ("Direct buffer memory" or "Cannot reserve N bytes of direct buffer memory", Netty's
+ * OutOfDirectMemoryError, "Metaspace",
  * "Compressed class space", "unable to create native thread", "Java heap space", "requested N bytes for
  * Chunk::new. Out of swap space?", zlib's "MEM_ERROR"), the VM's warnings ("os::commit_memory(...) failed",
  * "Could not allocate metaspace: N bytes", "Could not reserve enough space for object heap"), "CodeCache is full",
@@ -23,6 +24,11 @@ public final class JvmLogParser {
     private static final Pattern COMMIT = Pattern.compile("os::commit_memory\\(0x[0-9a-fA-F]+, (\\d{1,18}), \\d+\\) failed; error='([^']*)'");
     private static final Pattern METASPACE_RESERVE = Pattern.compile("Could not allocate metaspace: (\\d{1,18}) bytes");
     private static final Pattern THREAD = Pattern.compile("Exception in thread \"([^\"]+)\"");
+    /** Unified logging's uptime decoration: "[443193,061s]" (a decimal comma in some locales). */
+    private static final Pattern UPTIME = Pattern.compile("\\[(\\d{1,12}[.,]\\d{1,6})s\\]");
+    private static final Pattern RESERVE = Pattern.compile("Could not reserve enough space for (?:(\\d{1,15})KB)?");
+    /** Netty's own limit (io.netty.maxDirectMemory): "OutOfDirectMemoryError: failed to allocate 65536 byte(s) of direct memory (used: ..., max: ...)". */
+    private static final Pattern NETTY_DIRECT = Pattern.compile("OutOfDirectMemoryError: failed to allocate (\\d{1,18}) byte");
     /** From the least to the most telling. */
     private static final List<String> RANK = List.of("other", "heap", "mmap", "malloc", "zlib", "metaspace", "direct-buffer", "thread");
 
@@ -31,6 +37,7 @@ public final class JvmLogParser {
     public static PostMortem parse(String text) {
         Text.lines(text, "a JVM log");
         String cause = null, message = null, purpose = null, thread = null;
+        Double uptime = null;
         Bytes requested = null;
         boolean temporaryBuffer = false, zlibInit = false;
         for (String raw : text.split("\n")) {
@@ -44,6 +51,8 @@ public final class JvmLogParser {
                 purpose = found[3];
                 if (t.find()) thread = t.group(1);
             }
+            Matcher up = UPTIME.matcher(l);
+            if (up.find() && (l.contains("pthread_create") || found != null)) uptime = Double.parseDouble(up.group(1).replace(',', '.'));
             if (l.contains("getTemporaryDirectBuffer")) temporaryBuffer = true;
             if (l.contains("Inflater.init") || l.contains("Deflater.init") || l.contains("inflateInit") || l.contains("deflateInit")) zlibInit = true;
         }
@@ -58,7 +67,7 @@ public final class JvmLogParser {
             message = "compiler threads were added " + added + " times and removed " + removed + " times";
         }
         if (cause == null && !full) throw new ParseException(1, "no OutOfMemoryError, no failed commit_memory and no 'CodeCache is full' in the log");
-        return new PostMortem(cause == null ? "other" : cause, message, requested, purpose, null, null, full, thread);
+        return new PostMortem(cause == null ? "other" : cause, message, requested, purpose, null, null, full, thread, uptime);
     }
 
     /** {cause, message, requested bytes or null, purpose or null} for a line that says what ran out, else null. */
@@ -66,7 +75,11 @@ public final class JvmLogParser {
         Matcher m;
         if ((m = COMMIT.matcher(l)).find()) return new String[] {"mmap", l, m.group(1), "committing memory (" + m.group(2) + ")"};
         if ((m = METASPACE_RESERVE.matcher(l)).find()) return new String[] {"mmap", l, m.group(1), "reserving metaspace at start-up"};
-        if (l.contains("Could not reserve enough space for") && l.contains("heap")) return new String[] {"mmap", l, null, "reserving the Java heap at start-up"};
+        if ((m = RESERVE.matcher(l)).find()) {
+            String kb = m.group(1) == null ? null : Long.toString(Long.parseLong(m.group(1)) * 1024);
+            return new String[] {"mmap", l, kb, l.contains("code cache") ? "reserving the code cache at start-up" : "reserving the Java heap at start-up"};
+        }
+        if ((m = NETTY_DIRECT.matcher(l)).find()) return new String[] {"direct-buffer", l.substring(l.indexOf("OutOfDirectMemoryError")), m.group(1), null};
         int oom = l.indexOf("OutOfMemoryError");
         if (oom < 0) return null;
         String msg = l.substring(Math.max(0, l.lastIndexOf("java.lang.", oom) >= 0 ? l.lastIndexOf("java.lang.", oom) : oom));

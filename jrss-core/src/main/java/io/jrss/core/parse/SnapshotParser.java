@@ -80,7 +80,9 @@ public final class SnapshotParser {
                         : Reading.missing("compiler-memory", "no Compiler.memory", "JDK 21+: -XX:CompileCommand=MemStat,*.*,collect at start, then jcmd <pid> Compiler.memory"),
                 vitals,
                 c.text(CaptureFiles.PMAP_DIFF).isPresent() ? read("pmap-diff", CaptureFiles.PMAP_DIFF, PmapDiffParser::parse, "diff two pmaps taken apart in time")
-                        : Reading.missing("pmap-diff", "no diff of two pmaps", "pmap -x <pid> now and later, then diff them"));
+                        : Reading.missing("pmap-diff", "no diff of two pmaps", "pmap -x <pid> now and later, then diff them"),
+                c.text(CaptureFiles.GC_LOG).isPresent() ? read("gc-log", CaptureFiles.GC_LOG, GcLogParser::parse, "-Xlog:gc (JDK 9+) or -XX:+PrintGCDetails")
+                        : Reading.missing("gc-log", "no GC log", "start the JVM with -Xlog:gc:file=gc.log (JDK 9+) or -XX:+PrintGCDetails -Xloggc:gc.log"));
     }
 
     /** JDK 22+ System.map, pasted without smaps: its mappings with their Rss, files by path (its NMT tags are not used yet). */

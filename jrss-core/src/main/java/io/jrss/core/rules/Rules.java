@@ -6,7 +6,7 @@ import java.util.List;
 /** The catalogue of rules that one snapshot can support, in the order they are evaluated. */
 public final class Rules {
     public static List<Rule> snapshotRules() {
-        List<Rule> rules = new java.util.ArrayList<>(List.of(new NativeOomRule(), new ThreadCreationFailedRule(), new CompilerArenaRule(), new CompilerMemoryRule(), new OomKilledRule(), new ContainerLimitRule(), new DirectBufferLimitRule(), new DirectBufferCacheRule(), new GlibcFragmentationRule(),
+        List<Rule> rules = new java.util.ArrayList<>(List.of(new NativeOomRule(), new ThreadCreationFailedRule(), new ThreadLimitRule(), new CompilerArenaRule(), new CompilerMemoryRule(), new OomKilledRule(), new ContainerLimitRule(), new DirectBufferLimitRule(), new DirectBufferCacheRule(), new GlibcFragmentationRule(),
                 new GlibcArenaBloatRule(), new UntrackedNativeRule(), new PmapGrowthRule(), new CompilerThreadChurnRule(), new ClassLoadersRule(), new CpuThrottlingRule(), new SwapRule(), new ThpRule(), new ZgcSharedMemoryRule(),
                 new CodeCacheFullRule(), new PageCacheRule(), new MappedFilesRule(), new NmtOffRule()));
         rules.addAll(NmtGrowthRule.all());

@@ -25,6 +25,8 @@ import java.util.Map;
 public final class Signals {
     public static final String RSS = "rss", RSS_ANON = "rss_anon", RSS_FILE = "rss_file", RSS_SHMEM = "rss_shmem", SWAP = "swap";
     public static final String HEAP_COMMITTED = "heap_committed", HEAP_USED = "heap_used", HEAP_OLD_USED = "heap_old_used";
+    /** The old generation's capacity (hsperfdata's maxCapacity, a GC log's old capacity): where the live set cannot grow past. */
+    public static final String HEAP_OLD_MAX = "heap_old_max";
     public static final String GC_COLLECTIONS = "gc_collections", OLD_COLLECTIONS = "old_collections";
     public static final String LOADED_CLASSES = "loaded_classes", THREADS = "threads", METASPACE_COMMITTED = "metaspace_committed";
     public static final String THREAD_STACKS = "thread_stacks", DIRECT_MEMORY = "direct_memory", DIRECT_BLOCKS = "direct_blocks";
@@ -65,6 +67,7 @@ public final class Signals {
         PerfCounters pc = s.perfCounters().orNull();
         if (pc != null) {
             pc.oldGenUsed().ifPresent(v -> m.put(HEAP_OLD_USED, (double) v));
+            pc.number("sun.gc.generation.1.maxCapacity").ifPresent(v -> m.put(HEAP_OLD_MAX, (double) v));
             pc.loadedClasses().ifPresent(v -> m.put(LOADED_CLASSES, (double) v));
             m.put(GC_COLLECTIONS, (double) pc.collections());
             m.put(OLD_COLLECTIONS, (double) pc.oldCollections());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jrss.core.analysis.Diagnosis;
+import io.jrss.core.analysis.PastedVerdict;
 import io.jrss.core.model.Unavailable;
 import io.jrss.core.parse.SnapshotParser;
 import io.jrss.core.rules.Finding;
@@ -43,7 +44,7 @@ class CorpusTest {
         for (Unavailable u : d.unavailable()) if (u.reason().startsWith("could not parse")) unparsed.add(u.reading() + ": " + u.reason());
         assertEquals(List.of(), unparsed, name + ": outputs found " + a.found());
         if (c.healthy()) {
-            List<String> alarming = d.findings().stream().filter(f -> f.severity() != Severity.info).map(Finding::id).toList();
+            List<String> alarming = PastedVerdict.of(a.capture()).findings().stream().filter(f -> f.severity() != Severity.info).map(Finding::id).toList();
             assertEquals(List.of(), alarming, name + " is healthy; found " + a.found());
         }
     }
@@ -59,7 +60,7 @@ class CorpusTest {
             if (c.healthy() || c.expect().isEmpty()) continue;
             List<String> raised;
             try {
-                raised = Diagnosis.of(SnapshotParser.parse(Inputs.assemble(c.inputs()).capture())).findings().stream().map(Finding::id).toList();
+                raised = PastedVerdict.of(Inputs.assemble(c.inputs()).capture()).findings().stream().map(Finding::id).toList();
             } catch (io.jrss.core.parse.ParseException e) {
                 raised = List.of("(unread: " + e.getMessage() + ")");
             }

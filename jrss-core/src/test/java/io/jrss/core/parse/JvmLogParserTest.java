@@ -55,6 +55,15 @@ class JvmLogParserTest {
         assertTrue(p.message().contains("added 5 times and removed 3 times"), p.message());
     }
 
+    @Test void nettysOwnLimitAndAFailedThreadDaysAfterStartUp() {
+        PostMortem netty = log("516", "jvm.log");
+        assertEquals("direct-buffer", netty.cause());
+        assertEquals(Bytes.of(65536), netty.requested());
+        PostMortem late = log("520", "jvm.log"); // "[443193,061s]": a decimal comma, not a thousands separator
+        assertEquals("thread", late.cause());
+        assertEquals(443193.061, late.uptime(), 1e-6);
+    }
+
     @Test void aLogWithNothingItKnowsIsRefused() {
         assertThrows(ParseException.class, () -> JvmLogParser.parse("INFO started in 3.2 s\nINFO listening on 8080\n"));
     }

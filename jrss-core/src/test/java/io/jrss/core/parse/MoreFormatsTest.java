@@ -57,6 +57,27 @@ class MoreFormatsTest {
         assertEquals(Bytes.ofKiB(3287676), d.totalAfter());
     }
 
+    @Test void gcLogsOfJdk8DetailsAndVerboseGc() {
+        io.jrss.core.model.GcLog full = GcLogParser.parse(PasteCleaner.clean(Fixtures.corpus("518", "gc.log")));
+        assertEquals(6, full.collections().size(), "the 'Total time ... stopped' lines are not collections");
+        var first = full.collections().get(0);
+        assertTrue(first.old(), first.what());
+        assertEquals(9137.425, first.uptime(), 1e-9);
+        assertEquals(Bytes.ofKiB(2342579), first.oldAfter(), "ParOldGen's after, not the young generation's");
+        assertEquals(Bytes.ofKiB(2342912), first.oldCapacity());
+        assertEquals(Bytes.ofKiB(3020988), first.heapAfter());
+        io.jrss.core.model.GcLog plain = GcLogParser.parse(PasteCleaner.clean(Fixtures.corpus("508", "gc.part1.log")));
+        assertEquals(3, plain.collections().size());
+        assertTrue(!plain.timed(), "-verbose:gc without stamps has no times");
+        assertTrue(plain.collections().get(2).old() && plain.collections().get(2).what().equals("Full GC"));
+        var unified = GcLogParser.collection("[2.345s][info][gc] GC(12) Pause Young (Normal) (G1 Evacuation Pause) 123M->45M(256M) 3.456ms", 0);
+        assertEquals(Bytes.ofMiB(45), unified.heapAfter());
+        assertEquals(2.345, unified.uptime(), 1e-9);
+        assertTrue(!unified.old());
+        assertTrue(GcLogParser.collection("[9.1s][info][gc] GC(13) Pause Full (System.gc()) 100M->20M(256M) 45.678ms", 0).old());
+        assertThrows(ParseException.class, () -> GcLogParser.parse("[info][gc] Using G1\n"));
+    }
+
     @Test void aTornThreadLineKeepsItsReservedPartAndTheDiffCountsThreads() {
         var d = NmtDiffParser.parse("Native Memory Tracking:\nTotal: reserved=1000KB +100KB, committed=500KB +10KB\n"
                 + "-                    Thread (reserved=300KB +200KB, committed=20KB +5KB)\n                            (thread #300 +200)\n"

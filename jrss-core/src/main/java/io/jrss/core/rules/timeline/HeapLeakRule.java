@@ -31,8 +31,10 @@ public final class HeapLeakRule implements TimelineRule {
         if (live.occupancy().size() < TimelineFacts.MIN_SAMPLES) {
             return notEvaluated("no old-generation occupancy and collection counts (the JVM's hsperfdata: -XX:+UsePerfData, the default)");
         }
+        Double max = oldMax(f);
+        RuleResult full = atTheLimit(f, live, max);
+        if (full != null) return full;
         if (live.floors().size() < LiveSet.MIN_FLOORS) return notEvaluated(tooFewCollections(f, live));
-        Double max = f.timeline().limit(Signals.HEAP_OLD_USED);
         Growth g = Growth.of(live.floors(), MIB, max);
         double min = Math.max(MIN_GROWTH, max == null ? 0 : MIN_SHARE_OF_MAX * max);
         if (!g.rising() || g.delta() < min || !live.stillRising(min / 2)) return RuleResult.quiet();
@@ -55,6 +57,40 @@ public final class HeapLeakRule implements TimelineRule {
                         "Bound what grows: caches without eviction, listeners never removed, ThreadLocals in pooled threads, static collections",
                         "If this live set is intended, raise -Xmx and the container limit together"),
                 live.floors().size() >= 2 * LiveSet.MIN_FLOORS ? "high" : "medium"));
+    }
+
+    /** The old generation's capacity where the samples say it (hsperfdata, a GC log), else the max heap. */
+    static Double oldMax(TimelineFacts f) {
+        var capacity = f.timeline().series(Signals.HEAP_OLD_MAX);
+        if (capacity.size() > 0) return capacity.values().stream().max(Double::compare).orElseThrow();
+        return f.timeline().limit(Signals.HEAP_OLD_USED);
+    }
+
+    /** What survives old collections this close to the old generation's capacity leaves no room: the end of a leak, or a heap too small. */
+    static final double FULL = 0.95;
+    static final int FULL_COLLECTIONS = 3;
+
+    /**
+     * The live set already fills the old generation: after each of the last {@value #FULL_COLLECTIONS} old-generation
+     * collections it stayed above {@value #FULL} of the capacity. The JVM collects back to back and soon throws
+     * OutOfMemoryError; whether it grew there for hours or was sized too small, a heap dump tells.
+     */
+    private RuleResult atTheLimit(TimelineFacts f, LiveSet live, Double max) {
+        int n = live.floors().size();
+        if (max == null || n < FULL_COLLECTIONS) return null;
+        for (int i = n - FULL_COLLECTIONS; i < n; i++) if (live.floors().values().get(i) < FULL * max) return null;
+        Bytes last = Bytes.of(Math.round(live.floors().last())), cap = Bytes.of(max.longValue());
+        String pid = f.pid();
+        return RuleResult.fired(new Finding(id(), Severity.critical,
+                "What survives old-generation collections fills the heap: " + last.toIec() + " of " + cap.toIec() + " after each of the last "
+                        + FULL_COLLECTIONS + " (" + live.collections() + " during the watch): the JVM collects back to back and will throw OutOfMemoryError",
+                new Evidence().bytes("live_heap_now", last).bytes("old_generation_capacity", cap).ratio("live_share_of_capacity", live.floors().last() / max)
+                        .value("old_generation_collections_during_watch", live.collections())
+                        .value("ruled_out", "promoted garbage: these are old-generation collections, and what they leave is live").build(),
+                List.of("Dump the live objects now, or at the error next time: jcmd " + pid + " GC.heap_dump /tmp/heap.hprof, -XX:+HeapDumpOnOutOfMemoryError",
+                        "A leak grows into this: caches without eviction, result sets and streams never closed, listeners never removed",
+                        "If this live set is intended, the heap is too small for it: raise -Xmx and the container limit together"),
+                "medium"));
     }
 
     /** Why the live set cannot be told yet, and how long to watch for it. */

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.analysis;
+
+import io.jrss.core.capture.Capture;
+import io.jrss.core.model.GcLog;
+import io.jrss.core.model.Snapshot;
+import io.jrss.core.parse.SnapshotParser;
+import io.jrss.core.rules.timeline.TimelineFacts;
+import io.jrss.core.timeline.Limits;
+import io.jrss.core.timeline.Sample;
+import io.jrss.core.timeline.Signals;
+import io.jrss.core.timeline.Timeline;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A GC log judged as a watch would judge the heap: each collection a sample of the heap after it (the old
+ * generation's occupancy where the log prints it), its capacity, and the old-generation collections so far, so
+ * heap-leak reads the live set from what survives old collections exactly as it does live. Times are the JVM's
+ * uptime; a log that prints none is read one second per collection, and says so.
+ */
+public final class GcLogAnalysis {
+    private GcLogAnalysis() {}
+
+    /** The timeline verdict of the capture's GC log, or null when it has none or too few collections. */
+    public static TimelineDiagnosis of(Capture capture) {
+        Snapshot s = SnapshotParser.parse(capture);
+        GcLog log = s.gcLog().orNull();
+        if (log == null || log.collections().size() < TimelineFacts.MIN_SAMPLES) return null;
+        List<Sample> samples = new ArrayList<>();
+        long olds = 0;
+        double oldMax = 0, heapMax = 0;
+        for (GcLog.Collection c : log.collections()) {
+            if (c.old()) olds++;
+            Map<String, Double> m = new LinkedHashMap<>();
+            m.put(Signals.HEAP_USED, (double) c.heapAfter().value());
+            m.put(Signals.HEAP_OLD_USED, (double) (c.oldAfter() != null ? c.oldAfter() : c.heapAfter()).value());
+            m.put(Signals.OLD_COLLECTIONS, (double) olds);
+            if (c.heapCapacity() != null) { m.put(Signals.HEAP_COMMITTED, (double) c.heapCapacity().value()); heapMax = Math.max(heapMax, c.heapCapacity().value()); }
+            if (c.oldCapacity() != null) { m.put(Signals.HEAP_OLD_MAX, (double) c.oldCapacity().value()); oldMax = Math.max(oldMax, c.oldCapacity().value()); }
+            samples.add(new Sample(Instant.EPOCH.plusMillis(Math.round(c.uptime() * 1000)), false, m, Map.of()));
+        }
+        Map<String, Double> limits = new LinkedHashMap<>(Limits.of(s));
+        if (oldMax > 0) limits.put(Signals.HEAP_OLD_USED, oldMax);
+        else if (heapMax > 0) limits.putIfAbsent(Signals.HEAP_OLD_USED, heapMax);
+        Duration span = Duration.between(samples.get(0).time(), samples.get(samples.size() - 1).time());
+        Timeline t = new Timeline(s.pid(), span.dividedBy(Math.max(1, samples.size() - 1)), samples, List.of(), limits);
+        return TimelineDiagnosis.of(t, Diagnosis.of(s));
+    }
+}

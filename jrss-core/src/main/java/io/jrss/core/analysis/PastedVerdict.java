@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.analysis;
+
+import io.jrss.core.capture.Capture;
+import io.jrss.core.parse.SnapshotParser;
+import io.jrss.core.rules.Finding;
+import java.util.List;
+
+/**
+ * What outputs people pasted say: a timeline when one of them is a history (a VM.vitals table, a GC log), else the
+ * snapshot. The CLI's analyze and the corpus test read pastes through here alike.
+ *
+ * @param snapshot the snapshot's diagnosis, or null when the input was judged as a timeline
+ * @param timeline the timeline's diagnosis, or null
+ */
+public record PastedVerdict(Diagnosis snapshot, TimelineDiagnosis timeline) {
+    public static PastedVerdict of(Capture capture) {
+        TimelineDiagnosis td = VitalsAnalysis.of(capture);
+        if (td == null) td = GcLogAnalysis.of(capture);
+        return td != null ? new PastedVerdict(null, td) : new PastedVerdict(Diagnosis.of(SnapshotParser.parse(capture)), null);
+    }
+
+    public List<Finding> findings() { return timeline != null ? timeline.findings() : snapshot.findings(); }
+
+    /** What the history was, for the report's "how the watch ended" line. */
+    public String history() {
+        if (timeline == null) return null;
+        return timeline.last().snapshot().vitals().isAvailable() ? "a VM.vitals history (" + timeline.timeline().samples().size() + " rows)"
+                : "a GC log (" + timeline.timeline().samples().size() + " collections)";
+    }
+}
