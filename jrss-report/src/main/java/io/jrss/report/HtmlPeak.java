@@ -24,7 +24,7 @@ final class HtmlPeak {
         for (LedgerRow r : last.sorted()) ids.add(r.id());
         for (String id : ids) {
             Bytes a = peak.bytes(id), b = last.bytes(id);
-            if (a.isZero() && b.isZero() && !id.equals("unattributed")) continue;
+            if (a.value() < 1024 && b.value() < 1024 && !id.equals("unattributed")) continue; // rounding dust
             String source = last.sorted().stream().filter(r -> r.id().equals(id)).map(LedgerRow::source).findFirst().orElse("");
             h.append("<tr><td>").append(id).append("</td><td class=\"num\">").append(a.toIec()).append("</td><td class=\"num\">").append(b.toIec())
                     .append("</td><td class=\"dim\">").append(HtmlPage.esc(source)).append("</td></tr>");

@@ -37,7 +37,7 @@ final class PeakText {
         for (LedgerRow r : last.sorted()) ids.add(r.id());
         for (String id : ids) {
             Bytes a = peak.bytes(id), b = last.bytes(id);
-            if (a.isZero() && b.isZero() && !id.equals(RowIds.UNATTRIBUTED)) continue;
+            if (a.value() < 1024 && b.value() < 1024 && !id.equals(RowIds.UNATTRIBUTED)) continue; // rounding dust
             out.println(String.format(Locale.ROOT, "  %-15s %12s %12s %10s", id, a.toIec(), b.toIec(), signed(b.minus(a))));
         }
         out.println(String.format(Locale.ROOT, "  %-15s %12s %12s %10s", "RSS", peak.rss().toIec(), last.rss().toIec(), signed(last.rss().minus(peak.rss()))));
