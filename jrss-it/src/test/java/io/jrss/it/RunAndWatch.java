@@ -40,7 +40,9 @@ final class RunAndWatch {
         try {
             List<String> cmd = new ArrayList<>(List.of(Cli.java(), "-jar", Cli.jar(), "run"));
             cmd.addAll(intervals(interval));
-            cmd.addAll(List.of("--duration", millis(runTime), "--json", "--"));
+            cmd.addAll(List.of("--duration", millis(runTime), "--json"));
+            s.env().forEach((k, v) -> cmd.addAll(List.of("--env", k + "=" + v))); // e.g. thp-bloat's GLIBC_TUNABLES
+            cmd.add("--");
             if (cg != null) cmd.addAll(List.of("sh", "-c", "echo $$ > " + cg.procs() + " && exec \"$0\" \"$@\""));
             cmd.addAll(target);
             long t0 = System.nanoTime();

@@ -35,9 +35,8 @@ public final class ContainerLimitRisk {
 
     public static void main(String[] args) throws Exception {
         long limit = limit();
-        while (rss() < READY_SHARE * limit) HELD.add(touched());
-        System.out.println("READY");
-        System.out.flush();
+        while (rss() < READY_SHARE * limit + (1 << 20)) HELD.add(touched()); // 1 MiB past 70%: RSS also shrinks a little now and then
+        Ready.now();
         while (true) {
             Thread.sleep(ONE_ARRAY_EVERY_MILLIS);
             if (rss() + (1 << 20) < CAP_SHARE * limit) HELD.add(touched());
@@ -60,16 +59,7 @@ public final class ContainerLimitRisk {
 
     /** This process's cgroup v1 memory limit, or {@link #DEFAULT_LIMIT} when there is none below 3 GiB. */
     static long limit() throws Exception {
-        for (String line : Files.readAllLines(Path.of("/proc/self/cgroup"))) {
-            String[] f = line.split(":", 3); // hierarchy-id:controllers:path
-            if (f.length == 3 && List.of(f[1].split(",")).contains("memory")) {
-                Path p = Path.of("/sys/fs/cgroup/memory" + f[2], "memory.limit_in_bytes");
-                if (Files.isReadable(p)) {
-                    long limit = Long.parseLong(Files.readString(p).trim());
-                    if (limit < 3L << 30) return limit;
-                }
-            }
-        }
-        return DEFAULT_LIMIT;
+        long limit = LabCgroup.ownMemoryLimit();
+        return limit > 0 && limit < 3L << 30 ? limit : DEFAULT_LIMIT;
     }
 }

@@ -41,8 +41,7 @@ public final class DirectBufferCache {
         CountDownLatch firstReads = new CountDownLatch(START_THREADS);
         for (int i = 0; i < START_THREADS; i++) request(i, file, firstReads);
         firstReads.await();
-        System.out.println("READY");
-        System.out.flush();
+        Ready.now();
         for (int i = START_THREADS; i < CAP_THREADS; i++) {
             Thread.sleep(ONE_THREAD_EVERY_MILLIS);
             request(i, file, null);

@@ -29,8 +29,7 @@ public final class DirectBufferLeak {
             for (int p = 0; p < b.capacity(); p += 4096) b.put(p, (byte) 1); // resident, not just reserved
             KEPT.add(b);
         }
-        System.out.println("READY");
-        System.out.flush();
+        Ready.now();
         Thread.sleep(Long.MAX_VALUE);
     }
 }

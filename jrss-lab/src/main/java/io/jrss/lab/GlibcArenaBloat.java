@@ -42,8 +42,7 @@ public final class GlibcArenaBloat {
             worker.start();
         }
         holding.await();
-        System.out.println("READY");
-        System.out.flush();
+        Ready.now();
         Thread.sleep(Long.MAX_VALUE);
     }
 }

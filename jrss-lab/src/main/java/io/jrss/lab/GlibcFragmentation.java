@@ -32,8 +32,7 @@ public final class GlibcFragmentation {
         byte[] input = new byte[128 << 10];
         new Random(3).nextBytes(input);
         twoWaves(input, THREADS, PAIRS_PER_THREAD, SURVIVORS);
-        System.out.println("READY");
-        System.out.flush();
+        Ready.now();
         Thread.sleep(Long.MAX_VALUE);
     }
 

@@ -38,8 +38,7 @@ public final class Healthy {
             t.start();
         }
         Thread.sleep(WARM_UP_MILLIS);
-        System.out.println("READY");
-        System.out.flush();
+        Ready.now();
         Thread.sleep(Long.MAX_VALUE);
     }
 

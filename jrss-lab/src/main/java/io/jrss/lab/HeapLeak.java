@@ -28,8 +28,7 @@ public final class HeapLeak {
     public static void main(String[] args) throws Exception {
         int perMib = (1 << 20) / ARRAY_BYTES;
         while (LEAKED.size() < START_MIB * perMib) LEAKED.add(touched());
-        System.out.println("READY");
-        System.out.flush();
+        Ready.now();
         long sink = 0;
         while (true) {
             if (LEAKED.size() < CAP_MIB * perMib) LEAKED.add(touched());

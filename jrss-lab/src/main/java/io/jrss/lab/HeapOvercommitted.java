@@ -35,8 +35,7 @@ public final class HeapOvercommitted {
         long sink = 0;
         long gcs = youngGcs();
         for (int i = 0; youngGcs() < gcs + 2; i++) live[i % live.length] = touched(STEADY_ARRAY_BYTES); // the burst reclaimed
-        System.out.println("READY");
-        System.out.flush();
+        Ready.now();
         for (long i = 0; ; i++) {
             live[(int) (i % live.length)] = touched(STEADY_ARRAY_BYTES); // 64 KiB per 16 ms = 4 MiB/s
             sink += live[(int) (i % live.length)][0];

@@ -34,7 +34,7 @@ public final class LabRunner implements AutoCloseable {
     /**
      * @param javaHome  the JDK to run it on
      * @param classpath where the lab classes are
-     * @param env       extra environment, e.g. LD_PRELOAD of an allocator
+     * @param env       extra environment, e.g. LD_PRELOAD of an allocator, on top of the scenario's own {@link Scenario#env()}
      */
     public static LabRunner start(Scenario s, Path javaHome, String classpath, Map<String, String> env, Duration readyTimeout,
                                   PrintStream echo) throws IOException, InterruptedException {
@@ -44,8 +44,10 @@ public final class LabRunner implements AutoCloseable {
         cmd.addAll(s.jvmFlags());
         cmd.addAll(List.of("-cp", classpath, s.mainClass()));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().putAll(s.env());
         pb.environment().putAll(env);
         LabCgroup cg = s.container() == Scenario.Container.NONE ? null : LabCgroup.create(s.container(), "jrss-lab-" + ProcessHandle.current().pid() + "-" + s.name());
+        if (cg != null) pb.environment().put(LabCgroup.ENV, cg.path()); // a scenario that must fill its cgroup waits to be in it
         Process p = pb.start();
         LabRunner runner = new LabRunner(p, cg);
         try {
@@ -82,6 +84,9 @@ public final class LabRunner implements AutoCloseable {
 
     /** Waits for the scenario to exit by itself, at most {@code d}; true if it did. */
     public boolean waitFor(Duration d) throws InterruptedException { return process.waitFor(d.toMillis(), TimeUnit.MILLISECONDS); }
+
+    /** The scenario's exit status, once it has exited (batch mode: 0). */
+    public int exitValue() { return process.exitValue(); }
 
     private void stop() {
         process.destroy();

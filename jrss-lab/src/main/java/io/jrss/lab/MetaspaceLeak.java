@@ -28,8 +28,7 @@ public final class MetaspaceLeak {
     public static void main(String[] args) throws Exception {
         byte[] bytes = classBytes(Plugin.class);
         while (LEAKED.size() < START_LOADERS) leakOne(bytes);
-        System.out.println("READY");
-        System.out.flush();
+        Ready.now();
         while (true) {
             if (LEAKED.size() < CAP_LOADERS) leakOne(bytes);
             Thread.sleep(ONE_LOADER_EVERY_MILLIS);

@@ -32,8 +32,7 @@ public final class NativeLeak {
         new Random(42).nextBytes(input);
         byte[] compressed = compress(input);
         while (LEAKED.size() < 2 * START_PAIRS) leakPair(input, compressed);
-        System.out.println("READY");
-        System.out.flush();
+        Ready.now();
         while (true) {
             if (LEAKED.size() < 2 * CAP_PAIRS) leakPair(input, compressed);
             Thread.sleep(ONE_PAIR_EVERY_MILLIS);

@@ -38,8 +38,7 @@ public final class NativeMix {
         new Random(42).nextBytes(input);
         for (int i = 0; i < KEPT_DEFLATERS; i++) KEEP.add(GlibcFragmentation.touched(input));
         GlibcFragmentation.twoWaves(input, THREADS, PAIRS_PER_THREAD, KEEP);
-        System.out.println("READY");
-        System.out.flush();
+        Ready.now();
         Thread.sleep(Long.MAX_VALUE);
     }
 }

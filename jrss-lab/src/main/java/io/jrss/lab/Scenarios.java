@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.lab;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** The catalogue of lab scenarios, one per memory phenomenon of the seeds and DESIGN.md §6. */
@@ -10,8 +12,12 @@ public final class Scenarios {
 
     private static Scenario s(String name, String cls, String shows, List<String> flags, int minJdk, Scenario.Container c,
                               List<String> findings, boolean timeline) {
-        return new Scenario(name, LAB + cls, shows, flags, minJdk, c, findings, timeline,
-                java.time.Duration.ofSeconds(timeline ? 30 : 20));
+        return s(name, cls, shows, flags, Map.of(), minJdk, c, findings, timeline, Duration.ofSeconds(timeline ? 30 : 20));
+    }
+
+    private static Scenario s(String name, String cls, String shows, List<String> flags, Map<String, String> env, int minJdk,
+                              Scenario.Container c, List<String> findings, boolean timeline, Duration runTime) {
+        return new Scenario(name, LAB + cls, shows, flags, env, minJdk, c, findings, timeline, runTime);
     }
 
     private static final List<Scenario> ALL = List.of(
@@ -47,7 +53,20 @@ public final class Scenarios {
             s("cpu-throttling", "CpuThrottling", "GC-heavy work in a cgroup with a 0.2 CPU quota",
                     List.of("-Xmx256m"), 17, Scenario.Container.CPU_QUOTA, List.of("cpu-throttling"), false),
             s("container-limit-risk", "ContainerLimitRisk", "a 1 GiB max heap in a 384 MiB memory cgroup, filling toward the limit",
-                    List.of("-Xmx1g"), 17, Scenario.Container.MEMORY_LIMIT, List.of("container-limit-risk"), false));
+                    List.of("-Xmx1g"), 17, Scenario.Container.MEMORY_LIMIT, List.of("container-limit-risk"), false),
+            // a spike of about 11 s (compile, then the chunk pool) every 40 s: 70 s hold two, and far more low samples than high;
+            // glibc keeps much of the freed arena, so glibc-fragmentation is as real here as the spike
+            s("compiler-memory-spike", "CompilerMemorySpike",
+                    "one method C2 cannot compile (14 stacked StringBuilder chains, JDK-8362394), again every 40 s: about 1 GiB of compiler arena for about 6 s each time",
+                    List.of("-Xms64m", "-Xmx64m", "-XX:+AlwaysPreTouch"), Map.of(), 17, Scenario.Container.NONE,
+                    List.of("glibc-fragmentation", "compiler-memory-spike"), true, Duration.ofSeconds(70)),
+            s("page-cache-in-usage", "PageCacheInUsage", "512 MiB of files written and read in a 384 MiB memory cgroup: its usage is mostly page cache",
+                    List.of("-Xmx64m"), 17, Scenario.Container.MEMORY_LIMIT, List.of("page-cache-in-usage"), false),
+            s("thp-bloat", "ThpBloat", "512 MiB of malloc'd memory written once every 2 MiB, with glibc asking for transparent huge pages",
+                    List.of("-Xmx64m"), Map.of("GLIBC_TUNABLES", "glibc.malloc.hugetlb=1"), 17, Scenario.Container.NONE,
+                    List.of("thp-bloat"), false, Duration.ofSeconds(20)),
+            s("swap-in-use", "SwapInUse", "a 512 MiB heap cache left cold in a 384 MiB memory cgroup with swap and swappiness 100",
+                    List.of("-Xmx768m"), 17, Scenario.Container.MEMORY_LIMIT_SWAP, List.of("container-limit-risk", "swap-in-use"), false));
 
     public static List<Scenario> all() { return ALL; }
 

@@ -25,8 +25,7 @@ public final class ThreadLeak {
         CountDownLatch parked = new CountDownLatch(START_THREADS);
         for (int i = 0; i < START_THREADS; i++) leakOne(i, parked);
         parked.await();
-        System.out.println("READY");
-        System.out.flush();
+        Ready.now();
         for (int i = START_THREADS; ; i++) {
             if (i < CAP_THREADS) leakOne(i, null);
             Thread.sleep(ONE_THREAD_EVERY_MILLIS);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.jrss.lab.LabCgroup;
 import io.jrss.lab.LabRunner;
 import io.jrss.lab.Scenario;
 import io.jrss.lab.Scenarios;
@@ -15,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,7 +31,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 class LabScenariosIT {
     static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
 
-    static Stream<String> scenarios() { return Scenarios.all().stream().map(Scenario::name); }
+    /** All scenarios, or those named in -Djrss.lab.only=a,b (to iterate on a few). */
+    static Stream<String> scenarios() {
+        String only = System.getProperty("jrss.lab.only", "");
+        return Scenarios.all().stream().map(Scenario::name).filter(n -> only.isBlank() || List.of(only.split(",")).contains(n));
+    }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("scenarios")
@@ -38,10 +44,10 @@ class LabScenariosIT {
         Path jdk = s.minJdk() > 17 ? RawSignals.JDK25 : RawSignals.JDK17;
         assumeTrue(Files.isExecutable(jdk.resolve("bin/java")) && Files.isExecutable(jdk.resolve("bin/jcmd")),
                 name + " needs JDK " + s.minJdk() + "+ with jcmd at " + jdk + ", which is absent here: skipped");
-        if (s.container() != Scenario.Container.NONE) {
-            Path hierarchy = Path.of("/sys/fs/cgroup", s.container() == Scenario.Container.CPU_QUOTA ? "cpu" : "memory");
-            assumeTrue(Files.isDirectory(hierarchy) && Files.isWritable(hierarchy),
-                    name + " needs a writable cgroup v1 hierarchy at " + hierarchy + " (root on a v1 or hybrid host): skipped");
+        String noCgroup = LabCgroup.unsupported(s.container());
+        assumeTrue(noCgroup == null, name + " " + noCgroup + ": skipped");
+        if (name.equals("thp-bloat")) {
+            assumeTrue(!RawSignals.thpMode().equals("never"), name + " needs transparent huge pages (mode madvise or always), the host has 'never': skipped");
         }
         ByteArrayOutputStream output = new ByteArrayOutputStream();
         long t0 = System.nanoTime();
@@ -50,11 +56,13 @@ class LabScenariosIT {
             lab = LabRunner.start(s, jdk, System.getProperty("java.class.path"), Map.of(), READY_TIMEOUT,
                     new PrintStream(output, true, StandardCharsets.UTF_8));
         } catch (IOException e) {
+            assumeTrue(!e.getMessage().contains("swapon"), name + ": " + e.getMessage() + ": skipped");
             throw new AssertionError(e.getMessage() + "; its output:\n" + output.toString(StandardCharsets.UTF_8), e);
         }
         try (lab) {
             double ready = (System.nanoTime() - t0) / 1e9;
             ScenarioChecks checks = new ScenarioChecks(jdk, lab.pid());
+            KernelChecks kernel = new KernelChecks(jdk, lab.pid());
             String measured = switch (name) {
                 case "healthy" -> checks.healthy();
                 case "heap-leak" -> checks.heapLeak();
@@ -71,6 +79,10 @@ class LabScenariosIT {
                 case "zgc-shared-memory" -> checks.zgcSharedMemory();
                 case "cpu-throttling" -> checks.cpuThrottling();
                 case "container-limit-risk" -> checks.containerLimitRisk();
+                case "compiler-memory-spike" -> checks.compilerMemorySpike();
+                case "page-cache-in-usage" -> kernel.pageCacheInUsage();
+                case "thp-bloat" -> kernel.thpBloat();
+                case "swap-in-use" -> kernel.swapInUse();
                 default -> fail("no raw-signal check for scenario " + name + ": add one to ScenarioChecks");
             };
             assertTrue(lab.isAlive(), name + " died while it was measured; its output:\n" + output.toString(StandardCharsets.UTF_8));

@@ -54,6 +54,19 @@ final class RawSignals {
         return group(nmt, "(?m)^-\\s+" + Pattern.quote(category) + " \\(reserved=\\d+KB, committed=(\\d+)KB\\)", category);
     }
 
+    /**
+     * An NMT category's current and peak KiB of one kind ("malloc" or "arena"), from its {@code (malloc=XKB #n)
+     * (peak=YKB #m)} line; "(at peak)" means the peak is the current figure. JDK 17 and 25 print both forms.
+     */
+    static long[] nmtPeak(String nmt, String category, String kind) {
+        Matcher block = Pattern.compile("(?ms)^-\\s+" + Pattern.quote(category) + " \\(reserved=.*?(?=^-|\\z)").matcher(nmt);
+        if (!block.find()) throw new AssertionError("no NMT category " + category + " in:\n" + nmt);
+        Matcher m = Pattern.compile(kind + "=(\\d+)KB[^)]*\\)\\s*\\((?:peak=(\\d+)KB|at peak)").matcher(block.group());
+        if (!m.find()) throw new AssertionError("no " + kind + " figures in NMT " + category + ":\n" + block.group());
+        long current = Long.parseLong(m.group(1));
+        return new long[] {current, m.group(2) == null ? current : Long.parseLong(m.group(2))};
+    }
+
     static long nmtTotalCommitted(String nmt) { return group(nmt, "(?m)^Total: reserved=\\d+KB, committed=(\\d+)KB", "Total"); }
 
     /** VM.info's "C-Heap outstanding allocations: XK, retained: YK" (glibc mallinfo2): {outstanding, retained}. */
@@ -92,6 +105,28 @@ final class RawSignals {
             }
         }
         return maps;
+    }
+
+    /** A KiB field of /proc/<pid>/smaps_rollup (Rss, AnonHugePages, Swap...). */
+    static long smapsRollup(long pid, String field) throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/smaps_rollup"))) {
+            if (line.startsWith(field + ":")) return Long.parseLong(line.substring(field.length() + 1).trim().split("\\s+")[0]);
+        }
+        throw new IOException("no " + field + " in /proc/" + pid + "/smaps_rollup");
+    }
+
+    /** The host's transparent huge page mode, the bracketed word of /sys/kernel/mm/transparent_hugepage/enabled. */
+    static String thpMode() throws IOException {
+        Matcher m = Pattern.compile("\\[(\\w+)]").matcher(Files.readString(Path.of("/sys/kernel/mm/transparent_hugepage/enabled")));
+        return m.find() ? m.group(1) : "unknown";
+    }
+
+    /** One variable of /proc/<pid>/environ, or null. */
+    static String environ(long pid, String name) throws IOException {
+        for (String kv : new String(Files.readAllBytes(Path.of("/proc/" + pid + "/environ")), StandardCharsets.UTF_8).split("\0")) {
+            if (kv.startsWith(name + "=")) return kv.substring(name.length() + 1);
+        }
+        return null;
     }
 
     /** The process's cgroup v1 directory for a controller ("cpu", "memory"), from /proc/<pid>/cgroup. */

@@ -177,6 +177,24 @@ final class ScenarioChecks {
         return "mapped file rss " + mapped / MIB + " of rss " + rss / MIB + ", rss file " + status("RssFile") / MIB;
     }
 
+    /**
+     * One C2 compile's arena, about 1 GiB at its peak and freed since (READY comes after the compile): NMT Compiler's
+     * arena and Arena Chunk's malloc peaks, the current figures back down, and the RSS high-water mark (VmHWM) above
+     * most of the peak. RSS itself stays higher than before the compile: glibc keeps much of the freed chunks.
+     */
+    String compilerMemorySpike() throws Exception {
+        String nmt = nmt();
+        long[] arena = RawSignals.nmtPeak(nmt, "Compiler", "arena"), chunks = RawSignals.nmtPeak(nmt, "Arena Chunk", "malloc");
+        long hwm = status("VmHWM"), rss = status("VmRSS");
+        assertTrue(arena[1] >= 512 * MIB, "NMT Compiler arena peak " + arena[1] / MIB + " MiB");
+        assertTrue(chunks[1] >= 512 * MIB, "NMT Arena Chunk malloc peak " + chunks[1] / MIB + " MiB");
+        assertTrue(arena[0] + chunks[0] < 64 * MIB, "NMT Compiler arena " + arena[0] / MIB + " MiB and Arena Chunk " + chunks[0] / MIB
+                + " MiB now: the compile should be over at READY");
+        assertTrue(hwm >= 0.75 * arena[1], "VmHWM " + hwm / MIB + " MiB for a " + arena[1] / MIB + " MiB arena peak");
+        return "nmt compiler arena " + arena[0] / MIB + " (peak " + arena[1] / MIB + "), arena chunk " + chunks[0] / MIB + " (peak "
+                + chunks[1] / MIB + "), VmHWM " + hwm / MIB + ", rss " + rss / MIB;
+    }
+
     /** The ZGC heap as shared memory: memfd:java_heap mapped three times on JDK 17, RSS over the views above committed. */
     String zgcSharedMemory() throws Exception {
         List<RawSignals.Mapping> heap = RawSignals.smaps(pid).stream().filter(m -> m.path().contains("memfd:java_heap")).toList();
