@@ -6,22 +6,26 @@ import java.util.List;
 
 /**
  * What it does: a cache that is never evicted. It keeps 64 MiB of 256 KiB arrays at once, then keeps one more
- * 256 KiB array every 100 ms (2.5 MiB/s) until 448 MiB are held (7/8 of -Xmx512m, reached after about 150 s), and
- * holds them from then on. Meanwhile it makes 32 MiB/s of short-lived garbage, so young GCs promote the leak into
- * the old generation and the live heap after each GC climbs.
+ * 256 KiB array every 128 ms (2 MiB/s) until 176 MiB are held (about 70% of -Xmx256m, reached after about 56 s),
+ * and holds them from then on. Meanwhile it makes 32 MiB/s of short-lived garbage, so young GCs promote the leak
+ * into the old generation. -XX:InitiatingHeapOccupancyPercent=25 has G1 start its concurrent cycles at 64 MiB of
+ * old generation instead of 115 MiB, so a minute shows what survives many of them: the live set, climbing. A real
+ * leak climbs for hours past the default threshold; this one is compressed into the lab's minute.
  *
  * What you should see: the heap used after a full GC ({@code jcmd <pid> GC.run} then {@code GC.heap_info}) about
- * 70 MiB at READY and +10 MiB over 4 s (JDK 17.0.15); RSS following it. jrss watch: heap-leak.
+ * 70 MiB at READY and +8 MiB over 4 s (JDK 17.0.15); G1 concurrent cycles from the first seconds (collector 2 in
+ * jcmd PerfCounter.print); RSS following the heap. jrss watch or run: heap-leak, once four old-generation
+ * collections have shown the live set rising.
  *
- * Run with: {@code java -XX:NativeMemoryTracking=summary -Xmx512m -cp jrss-lab/target/classes io.jrss.lab.HeapLeak}
- * It prints READY once the first 64 MiB are kept, and keeps leaking slowly until 448 MiB.
+ * Run with: {@code java -XX:NativeMemoryTracking=summary -Xmx256m -XX:InitiatingHeapOccupancyPercent=25 -cp jrss-lab/target/classes io.jrss.lab.HeapLeak}
+ * It prints READY once the first 64 MiB are kept, and keeps leaking until 176 MiB.
  */
 public final class HeapLeak {
     static final int ARRAY_BYTES = 256 << 10; // not humongous: it ages through the young generation like real data
     static final int START_MIB = 64;
-    static final int CAP_MIB = 448; // 7/8 of the 512 MiB heap: nearly full, never an OutOfMemoryError
-    static final long LEAK_EVERY_MILLIS = 100; // 256 KiB per 100 ms = 2.5 MiB/s
-    static final int GARBAGE_PER_LEAK = 12; // 12 x 256 KiB of garbage per 100 ms = 30 MiB/s: young GCs keep running
+    static final int CAP_MIB = 176; // about 70% of the 256 MiB heap: G1 keeps room to copy into; never an OutOfMemoryError
+    static final long LEAK_EVERY_MILLIS = 128; // 256 KiB per 128 ms = 2 MiB/s: still leaking at the end of a minute
+    static final int GARBAGE_PER_LEAK = 16; // 16 x 256 KiB of garbage per 128 ms = 32 MiB/s: young GCs keep running
 
     static final List<byte[]> LEAKED = new ArrayList<>();
 

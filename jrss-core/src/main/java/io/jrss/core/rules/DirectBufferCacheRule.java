@@ -56,7 +56,7 @@ public final class DirectBufferCacheRule implements Rule {
                 overLimit ? "high" : "medium"));
     }
 
-    /** Large Other blocks, no more of them than threads, and no cap on the cache. */
+    /** Large Other blocks, no more of them than threads, within MaxDirectMemorySize before JDK 24, and no cap on the cache. */
     public static boolean matches(Snapshot s) {
         var nmt = s.nmt().orNull();
         if (nmt == null || s.systemProperties().containsKey(PROPERTY)) return false;
@@ -64,6 +64,11 @@ public final class DirectBufferCacheRule implements Rule {
         if (other == null || other.mallocCount() <= 0) return false;
         int threads = s.status().map(st -> st.threads()).value().orElse(Integer.MAX_VALUE);
         Bytes mean = other.meanMallocBlock();
+        // Before JDK 24 the cached buffers count against MaxDirectMemorySize: more than it in Other is not (only) them,
+        // but Unsafe.allocateMemory, which no limit bounds.
+        int feature = s.version().map(v -> v.feature()).value().orElse(0);
+        Bytes limit = s.flags().value().flatMap(f -> f.bytes("MaxDirectMemorySize").filter(Bytes::isPositive).or(() -> f.bytes("MaxHeapSize"))).orElse(null);
+        if (feature > 0 && feature < 24 && limit != null && nmt.mallocd("Other").greaterThan(limit)) return false;
         return nmt.mallocd("Other").compareTo(MIN_OTHER) >= 0 && mean.compareTo(MIN_MEAN_BLOCK) >= 0 && other.mallocCount() <= threads;
     }
 }

@@ -31,10 +31,22 @@ public final class ThpRule implements Rule {
                 new Evidence().bytes("anon_huge_pages", huge).ratio("share_of_rss", share).value("thp_enabled", mode)
                         .value("UseTransparentHugePages", jvmAsked)
                         .value("ruled_out", "a few huge pages the heap asked for: " + huge.toIec() + " of anonymous memory is in huge pages, " + Evidence.pct(share) + " of RSS").build(),
-                List.of("always".equals(mode) ? "Set THP to madvise on the host (echo madvise > /sys/kernel/mm/transparent_hugepage/enabled) so only the heap opts in"
-                                : "Drop -XX:+UseTransparentHugePages if the heap's RSS growth matters more than TLB hits",
-                        "Native allocators suffer most: with THP always, glibc arenas and thread stacks are backed by 2 MiB pages"),
+                remedies(s, mode, jvmAsked),
                 "medium"));
+    }
+
+    /** Who asked for the huge pages, first: glibc's tunable, the JVM's flag, or the host's mode. */
+    private static List<String> remedies(Snapshot s, String mode, boolean jvmAsked) {
+        List<String> r = new java.util.ArrayList<>();
+        String tunables = s.environment().getOrDefault("GLIBC_TUNABLES", "");
+        if (tunables.contains("glibc.malloc.hugetlb=1") || tunables.contains("glibc.malloc.hugetlb=2")) {
+            r.add("GLIBC_TUNABLES=" + tunables + " asks glibc for huge pages for its heaps: drop glibc.malloc.hugetlb unless the memory is dense");
+        }
+        if (jvmAsked) r.add("Drop -XX:+UseTransparentHugePages if the heap's RSS growth matters more than TLB hits");
+        r.add("always".equals(mode) ? "Set THP to madvise on the host (echo madvise > /sys/kernel/mm/transparent_hugepage/enabled) so only what asks gets huge pages"
+                : "Memory touched sparsely (one write per 2 MiB) becomes resident 2 MiB at a time: find who asks for huge pages");
+        r.add("Native allocators suffer most: with THP always, glibc arenas and thread stacks are backed by 2 MiB pages");
+        return r;
     }
 
     /** One huge page: a smaller amount says nothing; the share of RSS decides for larger ones. */
