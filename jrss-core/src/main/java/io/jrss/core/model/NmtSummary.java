@@ -23,4 +23,15 @@ public record NmtSummary(String level, Bytes totalReserved, Bytes totalCommitted
         return category(name).map(c -> c.malloc().plus(c.arena())).orElse(Bytes.ZERO);
     }
     public Bytes mmapCommitted(String name) { return category(name).map(NmtCategory::mmapCommitted).orElse(Bytes.ZERO); }
+
+    /**
+     * The highest the JIT compilers' arenas have been since the JVM started, or null when NMT prints no peaks (before
+     * JDK 17): the larger of Compiler's arena peak and Arena Chunk's malloc peak (the chunks those arenas are made of).
+     */
+    public Bytes compilerPeak() {
+        Bytes arena = category("Compiler").map(NmtCategory::arenaPeak).orElse(null);
+        Bytes chunks = category("Arena Chunk").map(NmtCategory::mallocPeak).orElse(null);
+        if (arena == null) return chunks;
+        return chunks == null ? arena : arena.max(chunks);
+    }
 }

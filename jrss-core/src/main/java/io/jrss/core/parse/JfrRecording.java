@@ -59,7 +59,7 @@ public final class JfrRecording {
         if (r.nmtCommitted != null) {
             List<NmtCategory> cats = new ArrayList<>();
             r.nmt.forEach((name, rc) -> cats.add(new NmtCategory(name, rc[0], rc[1], Bytes.ZERO, Bytes.ZERO, Bytes.ZERO, Bytes.ZERO,
-                    Bytes.ZERO, Bytes.ZERO, Bytes.ZERO, -1, -1)));
+                    Bytes.ZERO, Bytes.ZERO, Bytes.ZERO, -1, -1, null, null)));
             last = new NmtSummary("summary", r.nmtReserved, r.nmtCommitted, Bytes.ZERO, cats);
         }
         return new Read(samples, last, r.limit, r.pid, r.events);

@@ -91,6 +91,7 @@ public final class NmtSummaryParser {
         Bytes malloc = Bytes.ZERO, arena = Bytes.ZERO, mmapReserved = Bytes.ZERO, mmapCommitted = Bytes.ZERO;
         Bytes stackReserved = Bytes.ZERO, stackCommitted = Bytes.ZERO, trackingOverhead = Bytes.ZERO;
         long count = -1, mallocCount = -1;
+        Bytes mallocPeak, arenaPeak;
 
         Builder(String name, Bytes reserved, Bytes committed) {
             this.name = name;
@@ -98,15 +99,16 @@ public final class NmtSummaryParser {
             this.committed = committed;
         }
 
-        /** One "(...)" line; only its first group matters, later groups are peaks. */
+        /** One "(...)" line: its first group, and for malloc and arena the peak group after it. */
         void detail(String s, int no) {
             String g = s.substring(1).strip();
             if (g.startsWith("malloc=")) {
                 malloc = NmtLines.required(g, "malloc=", no);
                 int hash = g.indexOf('#'); // "malloc=16450KB #20" (JDK 11+), "malloc=16450KB tag=Other #20" (JDK 25)
                 if (hash > 0) mallocCount = Text.parseLong(g.substring(hash + 1).split("[^0-9]", 2)[0], no, "malloc count");
+                mallocPeak = peak(s, malloc, no);
             }
-            else if (g.startsWith("arena=")) arena = NmtLines.required(g, "arena=", no);
+            else if (g.startsWith("arena=")) { arena = NmtLines.required(g, "arena=", no); arenaPeak = peak(s, arena, no); }
             else if (g.startsWith("mmap:")) {
                 mmapReserved = NmtLines.required(g, "reserved=", no);
                 mmapCommitted = NmtLines.required(g, "committed=", no);
@@ -117,12 +119,19 @@ public final class NmtSummaryParser {
             else if (g.startsWith("classes #") || g.startsWith("thread #") || g.startsWith("threads #")) { // JDK 21: threads
                 count = Text.parseLong(Text.after(g, "#"), no, "count");
             }
-            // Metadata / Class space sub-blocks, instance classes, peaks, card sets: not part of the model
+            // Metadata / Class space sub-blocks, instance classes, card sets: not part of the model
         }
 
         NmtCategory build() {
             return new NmtCategory(name, reserved, committed, malloc, arena, mmapReserved, mmapCommitted,
-                    stackReserved, stackCommitted, trackingOverhead, count, mallocCount);
+                    stackReserved, stackCommitted, trackingOverhead, count, mallocCount, mallocPeak, arenaPeak);
+        }
+
+        /** The highest the amount has been, JDK 17+: "(peak=909KB #13)", or "(at peak)" when it is now; null when not printed. */
+        private static Bytes peak(String line, Bytes now, int no) {
+            int at = line.indexOf("(peak=");
+            if (at >= 0) return NmtLines.required(line.substring(at), "peak=", no);
+            return line.contains("(at peak)") ? now : null;
         }
     }
 }

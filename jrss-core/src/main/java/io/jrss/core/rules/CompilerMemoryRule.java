@@ -19,7 +19,7 @@ public final class CompilerMemoryRule implements Rule {
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         CompilerMemory cm = s.compilerMemory().orNull();
-        if (cm == null) return RuleResult.quiet();
+        if (cm == null) return fromNmtPeak(s);
         var top = cm.costliest().orElse(null);
         if (top == null || top.total().compareTo(LARGE) < 0) return RuleResult.quiet();
         String pid = s.pidText();
@@ -32,6 +32,23 @@ public final class CompilerMemoryRule implements Rule {
                 List.of("Cap what one compilation may take: -XX:CompileCommand=MemLimit,*.*,1g (JDK 22+; the compilation stops, the JVM goes on)",
                         "Keep the method out of C2 if it keeps costing this much: -XX:CompileCommand=exclude," + top.method().replaceAll("\\(.*$", "").replace('/', '.'),
                         "Leave headroom for compilation peaks in the container limit; watch NMT's Compiler and Arena Chunk: jrss watch " + pid),
+                "medium"));
+    }
+
+    /** Without Compiler.memory: NMT's peak of the compilers' arenas since the JVM started (JDK 17+), 128 MiB or more. */
+    static final Bytes NMT_PEAK = Bytes.ofMiB(128);
+
+    private RuleResult fromNmtPeak(Snapshot s) {
+        Bytes peak = s.nmt().map(n -> n.compilerPeak()).orNull();
+        if (peak == null || peak.compareTo(NMT_PEAK) < 0) return RuleResult.quiet();
+        String pid = s.pidText();
+        return RuleResult.fired(new Finding(id(), peak.compareTo(HUGE) >= 0 ? Severity.warning : Severity.info,
+                "The JIT compilers' arenas peaked at " + peak.toIec() + " since the JVM started (NMT's peak of Compiler and Arena Chunk)",
+                new Evidence().bytes("compiler_arena_peak", peak).bytes("compiler_arena_now", s.nmt().orNull().mallocd("Compiler").plus(s.nmt().orNull().mallocd("Arena Chunk")))
+                        .value("ruled_out", "ordinary compilations, whose arenas together stay in the tens of MiB: they reached " + peak.toIec()).build(),
+                List.of("Find the method: -XX:CompileCommand=MemStat,*.*,collect at start, then jcmd " + pid + " Compiler.memory (JDK 21+)",
+                        "Cap what one compilation may take: -XX:CompileCommand=MemLimit,*.*,1g (JDK 22+)",
+                        "Leave headroom for the peak in the container limit until it is fixed"),
                 "medium"));
     }
 }

@@ -31,6 +31,8 @@ public final class Signals {
     public static final String LOADED_CLASSES = "loaded_classes", THREADS = "threads", METASPACE_COMMITTED = "metaspace_committed";
     public static final String THREAD_STACKS = "thread_stacks", DIRECT_MEMORY = "direct_memory", DIRECT_BLOCKS = "direct_blocks";
     public static final String NMT_COMMITTED = "nmt_committed", NMT_MALLOC = "nmt_malloc", COMPILER_MEMORY = "compiler_memory";
+    /** NMT's peak of the compilers' arenas since the JVM started: a spike between two samples still shows in it. */
+    public static final String COMPILER_PEAK = "compiler_memory_peak";
     public static final String CODE_CACHE_USED = "code_cache_used", GLIBC_IN_USE = "glibc_in_use", GLIBC_FREE = "glibc_free";
     public static final String NATIVE_UNTRACKED = "native_untracked", CGROUP_USAGE = "cgroup_usage";
     public static final String CPU_PERIODS = "cpu_periods", CPU_THROTTLED = "cpu_throttled";
@@ -100,6 +102,7 @@ public final class Signals {
         });
         nmt.category("Thread Stack").ifPresent(t -> put(m, THREAD_STACKS, t.committed())); // JDK 8
         put(m, COMPILER_MEMORY, nmt.mallocd("Compiler").plus(nmt.mallocd("Arena Chunk")));
+        put(m, COMPILER_PEAK, nmt.compilerPeak());
         if (!m.containsKey(LOADED_CLASSES)) {
             nmt.category("Class").map(NmtCategory::count).filter(c -> c >= 0).ifPresent(c -> m.put(LOADED_CLASSES, (double) c));
         }

@@ -13,7 +13,8 @@ import java.util.List;
  * not a trend.
  */
 public final class Trends {
-    static final List<String> CUMULATIVE = List.of(Signals.GC_COLLECTIONS, Signals.OLD_COLLECTIONS, Signals.CPU_PERIODS, Signals.CPU_THROTTLED);
+    static final List<String> CUMULATIVE = List.of(Signals.GC_COLLECTIONS, Signals.OLD_COLLECTIONS, Signals.CPU_PERIODS, Signals.CPU_THROTTLED,
+            Signals.COMPILER_PEAK);
     static final double MIB = 1 << 20;
 
     private Trends() {}

@@ -162,4 +162,17 @@ class NmtSummaryParserTest {
         rejects(() -> NmtSummaryParser.parse(text.replace("reserved=65536KB, committed=65536KB)", "reserved=65536KB, committed=655")));
         rejects(() -> NmtSummaryParser.parse(text.replace("committed=128412KB", "committed=12x8412KB")));
     }
+
+    @Test
+    void peaksOfTheCompilersArenas() {
+        var jdk17 = NmtSummaryParser.parse(read("nmt/jdk17-summary.txt"));
+        assertEquals(io.jrss.core.model.Bytes.ofKiB(933), jdk17.category("Compiler").orElseThrow().arenaPeak());
+        assertEquals(io.jrss.core.model.Bytes.ofKiB(1399), jdk17.category("Arena Chunk").orElseThrow().mallocPeak());
+        assertEquals(io.jrss.core.model.Bytes.ofKiB(1399), jdk17.compilerPeak(), "the larger of Compiler's arena peak and Arena Chunk's");
+        var jdk25 = NmtSummaryParser.parse(read("nmt/jdk25-summary.txt"));
+        assertEquals(io.jrss.core.model.Bytes.ofKiB(1994), jdk25.compilerPeak());
+        var at = NmtSummaryParser.parse("Native Memory Tracking:\nTotal: reserved=100KB, committed=50KB\n"
+                + "-                  Compiler (reserved=40KB, committed=40KB)\n                            (malloc=35KB tag=Compiler #58) (at peak)\n");
+        assertEquals(io.jrss.core.model.Bytes.ofKiB(35), at.category("Compiler").orElseThrow().mallocPeak(), "(at peak): the peak is now");
+    }
 }
