@@ -30,6 +30,8 @@ public final class DirectBufferLimitRule implements Rule {
         double share = direct.ratioOf(limit);
         if (share < WARN) return RuleResult.quiet();
         int feature = s.version().map(v -> v.feature()).value().orElse(0);
+        // Before JDK 24 every direct buffer counts against the limit, so Other well above it is Unsafe.allocateMemory, not buffers.
+        if (feature > 0 && feature < 24 && share > 1.05) return RuleResult.quiet();
         return RuleResult.fired(new Finding(id(), share >= CRITICAL ? Severity.critical : Severity.warning,
                 "Direct buffer memory is " + direct.toIec() + ", " + Evidence.pct(share) + " of MaxDirectMemorySize " + limit.toIec(),
                 new Evidence().bytes("direct_memory", direct).bytes("max_direct_memory", limit).ratio("share_of_limit", share)
