@@ -39,6 +39,7 @@ final class LabCommand {
                     s.jvmFlags().forEach(o.putArray("jvm_flags")::add);
                     o.put("min_jdk", s.minJdk());
                     o.put("container", s.container().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+                    s.env().forEach(o.putObject("env")::put);
                     s.findings().forEach(o.putArray("findings")::add);
                     o.put("needs_timeline", s.timeline());
                 }
@@ -47,9 +48,14 @@ final class LabCommand {
             }
             for (Scenario s : Scenarios.all()) {
                 out.printf(Locale.ROOT, "%-22s %s%n", s.name(), s.shows());
-                out.printf(Locale.ROOT, "%-22s flags: %s; JDK %d+%s; findings: %s%s%n", "", String.join(" ", s.jvmFlags()), s.minJdk(),
-                        s.container() == Scenario.Container.NONE ? "" : "; runs in a " + (s.container() == Scenario.Container.CPU_QUOTA
-                                ? "0.2 CPU quota" : "384 MiB memory") + " cgroup",
+                String cgroup = switch (s.container()) {
+                    case NONE -> "";
+                    case CPU_QUOTA -> "; runs in a 0.2 CPU quota cgroup";
+                    case MEMORY_LIMIT -> "; runs in a 384 MiB memory cgroup";
+                    case MEMORY_LIMIT_SWAP -> "; runs in a 384 MiB memory cgroup with swap (a swap file is added if the host has none)";
+                };
+                String env = s.env().isEmpty() ? "" : "; environment: " + String.join(" ", s.env().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());
+                out.printf(Locale.ROOT, "%-22s flags: %s%s; JDK %d+%s; findings: %s%s%n", "", String.join(" ", s.jvmFlags()), env, s.minJdk(), cgroup,
                         s.findings().isEmpty() ? "none (the control)" : String.join(", ", s.findings()),
                         s.timeline() ? " (over time: jrss watch)" : "");
             }
