@@ -24,7 +24,8 @@ class LabCliIT {
         Cli.Result r = Cli.run("lab", "list", "--json");
         assertEquals(0, r.exit(), r.err());
         JsonNode list = new ObjectMapper().readTree(r.out()).get("scenarios");
-        assertEquals(15, list.size());
+        assertEquals(io.jrss.lab.Scenarios.all().size(), list.size());
+        assertEquals(19, list.size(), "15 scenarios and the four of issue 10");
         for (JsonNode s : list) {
             for (String field : List.of("name", "main_class", "shows", "jvm_flags", "min_jdk", "container", "findings", "needs_timeline")) {
                 assertTrue(s.has(field), s.get("name") + " lacks " + field);

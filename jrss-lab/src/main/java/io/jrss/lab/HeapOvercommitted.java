@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * What it does: a batch burst. Starting from -Xms64m, it holds 640 MiB of 4 MiB arrays for 2 seconds (a report
- * built in memory), drops them, and from then on runs a light steady load: 8 MiB live, 4 MiB/s of garbage. The
+ * built in memory), drops them, and from then on runs a light steady load: 8 MiB live, 1 MiB/s of garbage (a minute of it stays far below what the burst took). The
  * arrays are humongous for G1, so the young GC right after the drop reclaims them eagerly and the heap in use
  * falls to a few MiB; JDK 17's G1 shrinks the heap only at a full GC or at the remark of a concurrent cycle, and
  * neither runs again, so the committed heap is never given back (there is no periodic GC: G1PeriodicGCInterval=0).
@@ -37,9 +37,9 @@ public final class HeapOvercommitted {
         for (int i = 0; youngGcs() < gcs + 2; i++) live[i % live.length] = touched(STEADY_ARRAY_BYTES); // the burst reclaimed
         Ready.now();
         for (long i = 0; ; i++) {
-            live[(int) (i % live.length)] = touched(STEADY_ARRAY_BYTES); // 64 KiB per 16 ms = 4 MiB/s
+            live[(int) (i % live.length)] = touched(STEADY_ARRAY_BYTES); // 64 KiB per 64 ms = 1 MiB/s
             sink += live[(int) (i % live.length)][0];
-            Thread.sleep(16);
+            Thread.sleep(64);
             if (sink == 42) System.out.print("");
         }
     }

@@ -50,7 +50,7 @@ public final class HtmlReport {
                 .append(" samples; ended: ").append(HtmlPage.esc(end.detail()));
         h.append("</p><p><b>RSS ").append(l.rssKnown() ? l.rss().toIec() : "unknown").append("</b> <span class=\"dim\">(")
                 .append(HtmlPage.esc(l.rssSource())).append(l.partial() ? "; partial ledger" : "").append(")</span></p></header>\n");
-        verdict(h, findings);
+        verdict(h, findings, td != null && !td.episodes().isEmpty());
         if (td != null) HtmlPeak.episodes(h, td);
         h.append("<section id=\"ledger\"><h2>Where the RSS goes</h2><div class=\"chart bar\"><canvas id=\"ledgerChart\" aria-label=\"ledger\"></canvas></div>");
         if (td != null && td.peak() != td.last()) HtmlPeak.ledgers(h, td);
@@ -81,9 +81,12 @@ public final class HtmlReport {
         return h.toString();
     }
 
-    private static void verdict(StringBuilder h, List<Finding> findings) {
+    private static void verdict(StringBuilder h, List<Finding> findings, boolean episodes) {
         h.append("<section id=\"verdict\"><h2>Verdict</h2>");
-        if (findings.isEmpty()) h.append("<p class=\"ok\">No findings: nothing needs attention.</p>");
+        if (findings.isEmpty()) {
+            h.append(episodes ? "<p>No findings at the end; what held for a while and went away is under Episodes.</p>"
+                    : "<p class=\"ok\">No findings: nothing needs attention.</p>");
+        }
         for (Finding f : findings) {
             h.append("<div class=\"finding ").append(f.severity()).append("\"><span class=\"sev\">").append(f.severity()).append("</span> <b>")
                     .append(HtmlPage.esc(f.id())).append("</b>: ").append(HtmlPage.esc(f.title())).append(" <span class=\"dim\">[confidence ")
