@@ -45,8 +45,9 @@ public final class PmapDiffParser {
             if (!l.startsWith("<") && !l.startsWith(">")) continue;
             boolean later = l.startsWith(">");
             String row = l.substring(1).strip();
-            if (row.startsWith("total")) {
-                Bytes t = size(row.split("\\s+")[row.split("\\s+").length > 2 && row.contains("kB") ? 2 : 1]);
+            if (row.startsWith("total")) { // "total 3287676K", or pmap -x's "total kB 10055956 1702372 1687060"
+                Bytes t = null;
+                for (String f : row.split("\\s+")) if (t == null && !f.equals("total") && !f.equals("kB")) t = size(f);
                 if (later) totalAfter = t; else totalBefore = t;
                 continue;
             }

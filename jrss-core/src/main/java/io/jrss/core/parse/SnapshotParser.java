@@ -66,7 +66,7 @@ public final class SnapshotParser {
                 cgroup("cpu", v -> CgroupParser.cpu(v, c.info("cgroup.cpu.path").orElse(""), this::cgroupFile)),
                 env, properties(c.text(CaptureFiles.VM_SYSTEM_PROPERTIES).orElse("")),
                 read("cpus-online", CaptureFiles.CPUS_ONLINE, SnapshotParser::cpuCount, "cat /sys/devices/system/cpu/online"),
-                read("load-average", CaptureFiles.LOADAVG, t -> Double.parseDouble(t.strip().split("\\s+")[0]), "cat /proc/loadavg"),
+                read("load-average", CaptureFiles.LOADAVG, SnapshotParser::loadAverage, "cat /proc/loadavg"),
                 read("thp-enabled", CaptureFiles.THP_ENABLED, SnapshotParser::bracketed, "cat /sys/kernel/mm/transparent_hugepage/enabled"),
                 read("perf-counters", CaptureFiles.PERF_COUNTERS, PerfCountersParser::parse, "jcmd <pid> PerfCounter.print (needs -XX:+UsePerfData, the default)"),
                 c.text(CaptureFiles.NMT_DIFF).isPresent() ? read("nmt-diff", CaptureFiles.NMT_DIFF, NmtDiffParser::parse, "jcmd <pid> VM.native_memory summary.diff")
@@ -122,10 +122,8 @@ public final class SnapshotParser {
         if (text.isEmpty()) return missing(reading, file, how);
         try {
             return Reading.of(parser.apply(text.get()));
-        } catch (ParseException e) {
+        } catch (ParseException e) { // what a bad input throws; anything else is a bug, and tests must see it
             return Reading.missing(reading, "could not parse " + file + ": " + e.getMessage(), "report it with the capture");
-        } catch (RuntimeException e) {
-            return Reading.missing(reading, "could not parse " + file + ": " + e, "report it with the capture");
         }
     }
 
@@ -160,10 +158,18 @@ public final class SnapshotParser {
     static int cpuCount(String online) {
         int n = 0;
         for (String part : online.strip().split(",")) {
+            if (!part.matches("\\d{1,6}(-\\d{1,6})?")) throw new ParseException(1, "not a CPU list: '" + Text.shorten(online.strip()) + "'");
             String[] r = part.split("-");
             n += r.length == 2 ? Integer.parseInt(r[1]) - Integer.parseInt(r[0]) + 1 : 1;
         }
         return n;
+    }
+
+    /** The 1-minute load average, the first field of /proc/loadavg. */
+    static double loadAverage(String text) {
+        String first = text.strip().split("\\s+")[0];
+        if (!first.matches("\\d{1,9}(\\.\\d+)?")) throw new ParseException(1, "not a load average: '" + Text.shorten(first) + "'");
+        return Double.parseDouble(first);
     }
 
     /** "always [madvise] never" → "madvise". */

@@ -2,6 +2,7 @@
 package io.jrss.core.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,13 +35,20 @@ class JfrAnalysisTest {
     @Test void notARecording() throws Exception {
         Path f = Files.writeString(tmp.resolve("x.jfr"), "FLR but not really");
         assertThrows(ParseException.class, () -> JfrAnalysis.of(f));
-        byte[] cut = Files.readAllBytes(fixture());
-        Path half = Files.write(tmp.resolve("half.jfr"), java.util.Arrays.copyOf(cut, cut.length / 3));
-        try {
-            TimelineDiagnosis d = JfrAnalysis.of(half);
-            assertEquals(d.timeline().samples().isEmpty(), false);
-        } catch (ParseException e) {
-            assertTrue(e.getMessage().contains("half.jfr"), e.getMessage()); // a cut chunk may not be readable at all
+    }
+
+    @Test void aRecordingCutShortKeepsWhatWasReadOrSaysWhichFile() throws Exception {
+        byte[] whole = Files.readAllBytes(fixture());
+        int all = JfrAnalysis.of(fixture()).timeline().samples().size();
+        for (int part : new int[] {2, 3, 5}) {
+            Path cut = Files.write(tmp.resolve("cut-" + part + ".jfr"), java.util.Arrays.copyOf(whole, whole.length / part));
+            try {
+                int kept = JfrAnalysis.of(cut).timeline().samples().size();
+                assertTrue(kept > 0 && kept < all, "a recording cut to 1/" + part + " keeps some, not all, of the " + all + " samples: " + kept);
+            } catch (ParseException e) {
+                assertTrue(e.getMessage().contains(cut.getFileName().toString()), e.getMessage()); // a cut chunk may not be readable at all
+                assertFalse(e.getMessage().contains("\n"), "one line");
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.analyze;
 
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -61,6 +62,13 @@ class ParserFuzzTest {
         PARSERS.put("system_map", SystemMapParser::parse);
         PARSERS.put("hs_err", HsErrParser::parse);
         PARSERS.put("perf_counters", PerfCountersParser::parse);
+        PARSERS.put("jvm_log", io.jrss.core.parse.JvmLogParser::parse);
+        PARSERS.put("gc_log", io.jrss.core.parse.GcLogParser::parse);
+        PARSERS.put("vitals", io.jrss.core.parse.VitalsParser::parse);
+        PARSERS.put("malloc_stats", io.jrss.core.parse.MallocStatsParser::parse);
+        PARSERS.put("compiler_memory", io.jrss.core.parse.CompilerMemoryParser::parse);
+        PARSERS.put("pmap_diff", io.jrss.core.parse.PmapDiffParser::parse);
+        PARSERS.put("oom_kill", HsErrParser::parseOomKill);
     }
 
     static List<String> corpus() throws Exception {
@@ -89,6 +97,7 @@ class ParserFuzzTest {
                 Inputs.Assembled a = Inputs.assemble(List.of(new Inputs.Named("fuzz", text)));
                 Diagnosis d = Diagnosis.of(SnapshotParser.parse(a.capture()));
                 CollectNext.of(d);
+                io.jrss.core.analysis.PastedVerdict.of(a.capture());
             });
             runs++;
         }
@@ -100,13 +109,20 @@ class ParserFuzzTest {
         try {
             r.run();
         } catch (ParseException e) {
-            if (e.getMessage() == null || e.getMessage().contains("\n") && e.getMessage().length() > 2000) {
-                fail(what + ": a ParseException that is not one line (seed " + seed + ")");
-            }
+            if (!oneLine(e.getMessage())) fail(what + ": a ParseException that is not one line (seed " + seed + "): " + e.getMessage());
         } catch (RuntimeException | StackOverflowError e) {
             throw new AssertionError(what + " threw " + e + " on a damaged input (seed " + seed + "); input starts: "
                     + text.substring(0, Math.min(300, text.length())), e);
         }
+    }
+
+    /** What a user sees of a bad input: one line, at most 2,000 characters. */
+    static boolean oneLine(String message) { return message != null && !message.contains("\n") && message.length() <= 2000; }
+
+    @Test void theCheckFailsOnAMultiLineErrorAndOnABug() {
+        assertThrows(AssertionError.class, () -> check(1, "multi-line", "x", () -> { throw new ParseException(1, "first\nsecond"); }));
+        assertThrows(AssertionError.class, () -> check(1, "bug", "x", () -> { throw new NullPointerException(); }));
+        check(1, "one line", "x", () -> { throw new ParseException(1, "one line"); });
     }
 
     static String damage(String text, Random r) {
