@@ -59,12 +59,9 @@ public final class LiveCapture {
         int feature = feature(version);
         jcmd(CaptureFiles.VM_FLAGS, "VM.flags");
         jcmd(CaptureFiles.VM_COMMAND_LINE, "VM.command_line");
-        String props = jcmd(CaptureFiles.VM_SYSTEM_PROPERTIES, "VM.system_properties");
-        if (props != null) texts.put(CaptureFiles.VM_SYSTEM_PROPERTIES, redactor.keyValueLines(props));
-        String cl = texts.get(CaptureFiles.VM_COMMAND_LINE);
-        if (cl != null) texts.put(CaptureFiles.VM_COMMAND_LINE, redactor.commandLine(cl));
-        file(CaptureFiles.CMDLINE, "/proc/" + pid + "/cmdline", t -> redactor.commandLine(t.replace('\0', ' ').strip()));
-        file(CaptureFiles.ENVIRON, "/proc/" + pid + "/environ", t -> redactor.keyValueLines(t.replace('\0', '\n').strip()));
+        jcmd(CaptureFiles.VM_SYSTEM_PROPERTIES, "VM.system_properties");
+        file(CaptureFiles.CMDLINE, "/proc/" + pid + "/cmdline", t -> t.replace('\0', ' ').strip());
+        file(CaptureFiles.ENVIRON, "/proc/" + pid + "/environ", t -> t.replace('\0', '\n').strip());
         new CgroupFiles(pid, this::file, this::skip).collect(info);
         file(CaptureFiles.LOADAVG, "/proc/loadavg", t -> t);
         file(CaptureFiles.CPUS_ONLINE, "/sys/devices/system/cpu/online", t -> t);
@@ -80,7 +77,7 @@ public final class LiveCapture {
         jcmd(CaptureFiles.NMT_SUMMARY, "VM.native_memory summary");
         if (options.nmtDetail()) jcmd(CaptureFiles.NMT_DETAIL, "VM.native_memory detail");
         String vmInfo = jcmd(CaptureFiles.VM_INFO, "VM.info");
-        if (vmInfo != null) texts.put(CaptureFiles.VM_INFO, VmInfoFilter.keep(vmInfo, redactor));
+        if (vmInfo != null) texts.put(CaptureFiles.VM_INFO, VmInfoFilter.keep(vmInfo));
         if (feature >= 21) jcmd(CaptureFiles.NATIVE_HEAP_INFO, "System.native_heap_info");
         else skip(CaptureFiles.NATIVE_HEAP_INFO, "jcmd System.native_heap_info",
                 "System.native_heap_info needs JDK 21+; this JVM is " + feature + ": glibc figures come from VM.info");
@@ -91,6 +88,7 @@ public final class LiveCapture {
         info.put("pid", Integer.toString(pid));
         info.put("captured_at", started.toString());
         info.put("jrss_version", jrssVersion);
+        redact();
         info.put("redacted_values", Integer.toString(redactor.count()));
         info.put("sample", "full");
         if (unanswered) info.put("unanswered", "true");
@@ -176,16 +174,22 @@ public final class LiveCapture {
         if (feature >= 21) jcmd(CaptureFiles.NATIVE_HEAP_INFO, "System.native_heap_info");
         else {
             String vmInfo = jcmd(CaptureFiles.VM_INFO, "VM.info");
-            if (vmInfo != null) texts.put(CaptureFiles.VM_INFO, VmInfoFilter.keep(vmInfo, redactor));
+            if (vmInfo != null) texts.put(CaptureFiles.VM_INFO, VmInfoFilter.keep(vmInfo));
         }
         file(CaptureFiles.SMAPS_ROLLUP, "/proc/" + pid + "/smaps_rollup", t -> t);
         file(CaptureFiles.STATUS, "/proc/" + pid + "/status", t -> t);
         info.put("pid", Integer.toString(pid));
         info.put("captured_at", started.toString());
         info.put("jrss_version", jrssVersion);
+        redact();
         info.put("sample", "cheap");
         if (unanswered) info.put("unanswered", "true");
         return new Capture(info, texts, entries);
+    }
+
+    /** Every reading that may carry a credential (all but the kernel's and the JVM's numbers), before it is kept. */
+    private void redact() {
+        texts.replaceAll((file, text) -> CaptureFiles.mayHoldSecrets(file) ? redactor.redact(text) : text);
     }
 
     /** Readings that do not change while a JVM runs. */

@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.probe;
 
-import io.jrss.core.capture.Redactor;
 import java.util.regex.Pattern;
 
 /**
  * Keeps only the parts of VM.info that jrss reads: where the heap, CDS archive and class space are mapped, the
  * "Process Memory" section (glibc statistics), the container section, and the allocator variables of the
- * environment. The rest (all environment variables, system properties, thread stacks) stays out of the capture.
+ * environment. The rest (all environment variables, system properties, thread stacks) stays out of the capture; what
+ * is kept is redacted with the other readings.
  */
 final class VmInfoFilter {
     private static final Pattern SINGLE = Pattern.compile(
             "^(Heap address:|CDS archive|Compressed class space|Narrow klass|LD_PRELOAD=|MALLOC_|glibc malloc tunables|JAVA_TOOL_OPTIONS=|_JAVA_OPTIONS=|JDK_JAVA_OPTIONS=)");
     private static final Pattern SECTION = Pattern.compile("^(Process Memory:|container \\(cgroup\\) information:)");
 
-    static String keep(String vmInfo, Redactor redactor) {
+    static String keep(String vmInfo) {
         StringBuilder out = new StringBuilder();
         boolean inSection = false;
         for (String line : vmInfo.split("\n", -1)) {
@@ -22,7 +22,7 @@ final class VmInfoFilter {
             else if (inSection && line.isBlank()) { inSection = false; out.append('\n'); }
             if (inSection || SINGLE.matcher(line).find()) out.append(line).append('\n');
         }
-        return redactor.keyValueLines(redactor.commandLine(out.toString()));
+        return out.toString();
     }
 
     private VmInfoFilter() {}

@@ -4,6 +4,7 @@ package io.jrss.core.analyze;
 import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureEntry;
 import io.jrss.core.capture.CaptureFiles;
+import io.jrss.core.capture.Redactor;
 import io.jrss.core.parse.HsErrParser;
 import io.jrss.core.parse.NmtDiffParser;
 import io.jrss.core.parse.ParseException;
@@ -42,6 +43,9 @@ public final class Inputs {
         Inputs in = new Inputs();
         for (Named n : inputs) in.add(n);
         in.trimTornTails();
+        Redactor redactor = new Redactor();
+        in.texts.replaceAll((file, text) -> CaptureFiles.mayHoldSecrets(file) ? redactor.redact(text) : text);
+        in.info.put("redacted_values", Integer.toString(redactor.count()));
         in.info.putIfAbsent("pid", "0");
         return new Assembled(new Capture(in.info, in.texts, in.entries), List.copyOf(in.found), List.copyOf(in.notes));
     }
