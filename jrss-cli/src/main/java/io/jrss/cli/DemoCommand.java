@@ -2,22 +2,22 @@
 package io.jrss.cli;
 
 import io.jrss.core.analysis.Diagnosis;
-import io.jrss.core.parse.SnapshotParser;
 import io.jrss.core.rules.Finding;
+import io.jrss.core.snapshot.SnapshotParser;
+import io.jrss.lab.LabRunner;
+import io.jrss.lab.Scenario;
 import io.jrss.report.JsonReport;
 import io.jrss.report.TextReport;
 import java.io.PrintWriter;
-import io.jrss.lab.LabRunner;
-import io.jrss.lab.Scenario;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "demo", header = "Run a real diagnosis of a bundled workload, end to end.", mixinStandardHelpOptions = true,
         description = {"Run a real diagnosis end to end: start a lab scenario in a child JVM (by default",

@@ -4,16 +4,16 @@ package io.jrss.cli;
 import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.Recording;
-import io.jrss.core.parse.SnapshotParser;
+import io.jrss.core.snapshot.SnapshotParser;
 import io.jrss.report.JsonReport;
 import io.jrss.report.TextReport;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "explain", header = "Split a JVM's RSS into a ledger of named rows, with the findings of one snapshot.", mixinStandardHelpOptions = true,
         description = {"Split a JVM's resident memory (RSS) into a ledger of named rows that sum exactly to the RSS,",

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core;
 
+import io.jrss.core.capture.Capture;
 import io.jrss.core.model.AddressRange;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.CgroupCpu;
@@ -13,10 +14,11 @@ import io.jrss.core.model.Mapping;
 import io.jrss.core.model.MappingHead;
 import io.jrss.core.model.NmtSummary;
 import io.jrss.core.model.Reading;
-import io.jrss.core.model.Snapshot;
 import io.jrss.core.model.VmInfo;
+import io.jrss.core.snapshot.Readings;
+import io.jrss.core.snapshot.Snapshot;
+import io.jrss.core.snapshot.SnapshotParser;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -78,23 +80,22 @@ public final class SnapshotBuilder {
         HeapInfo heap = heapRanges.isEmpty() ? null
                 : new HeapInfo("G1", Bytes.ofMiB(256), Bytes.ofMiB(100), heapRanges, Bytes.ofMiB(1), null, null);
         VmInfo vmInfo = glibc == null ? null : new VmInfo(glibc, null, null, null, null, null, null);
-        return new Snapshot(4242, Instant.EPOCH, Reading.of(new JvmVersion("OpenJDK 64-Bit Server VM", "17.0.15", 17)),
-                flags == null ? Reading.missing("jvm-flags", "not captured", "jcmd VM.flags") : Reading.of(flags),
-                nmt == null ? Reading.missing("nmt", "NMT is off", "-XX:NativeMemoryTracking=summary") : Reading.of(nmt),
-                heap == null ? Reading.missing("gc-heap-info", "not captured", "jcmd GC.heap_info") : Reading.of(heap),
-                Reading.missing("metaspace", "not captured", "jcmd VM.metaspace"),
-                Reading.missing("code-cache", "not captured", "jcmd Compiler.codecache"),
-                vmInfo == null ? Reading.missing("vm-info", "not captured", "jcmd VM.info") : Reading.of(vmInfo),
-                Reading.missing("malloc-info", "JDK 17", "JDK 21+"),
-                Reading.missing("proc-status", "not captured", "status"),
-                Reading.missing("smaps-rollup", "not captured", "smaps_rollup"),
-                Reading.of(List.copyOf(maps)),
-                headsRead ? Reading.of(List.copyOf(heads)) : Reading.missing("mapping-heads", "no access", "run as root"),
-                cgroupMemory == null ? Reading.missing("cgroup-memory", "none", "") : Reading.of(cgroupMemory),
-                cgroupCpu == null ? Reading.missing("cgroup-cpu", "none", "") : Reading.of(cgroupCpu),
-                Map.of(), Map.of(), Reading.of(2), Reading.of(0.5), Reading.of("madvise"),
-                Reading.missing("perf-counters", "not captured", "jcmd PerfCounter.print"),
-                nmtDiff == null ? Reading.missing("nmt-diff", "none", "") : Reading.of(nmtDiff),
-                postMortem == null ? Reading.missing("hs-err", "none", "") : Reading.of(postMortem), Reading.missing("compiler-memory", "none", ""), Reading.missing("vm-vitals", "none", ""), Reading.missing("pmap-diff", "none", ""), Reading.missing("gc-log", "none", ""));
+        Snapshot s = SnapshotParser.parse(new Capture(Map.of("pid", "4242"), Map.of(), List.of()))
+                .with(Readings.VERSION, Reading.of(new JvmVersion("OpenJDK 64-Bit Server VM", "17.0.15", 17)))
+                .with(Readings.SMAPS, Reading.of(List.copyOf(maps)))
+                .with(Readings.CPUS_ONLINE, Reading.of(2))
+                .with(Readings.LOAD_AVERAGE, Reading.of(0.5))
+                .with(Readings.THP_ENABLED, Reading.of("madvise"));
+        if (!headsRead) s = s.with(Readings.MAPPING_HEADS, Reading.missing("mapping-heads", "no access", "run as root"));
+        else s = s.with(Readings.MAPPING_HEADS, Reading.of(List.copyOf(heads)));
+        if (flags != null) s = s.with(Readings.FLAGS, Reading.of(flags));
+        s = s.with(Readings.NMT, nmt == null ? Reading.missing("nmt", "NMT is off", "-XX:NativeMemoryTracking=summary") : Reading.of(nmt));
+        if (heap != null) s = s.with(Readings.HEAP, Reading.of(heap));
+        if (vmInfo != null) s = s.with(Readings.VM_INFO, Reading.of(vmInfo));
+        if (cgroupMemory != null) s = s.with(Readings.CGROUP_MEMORY, Reading.of(cgroupMemory));
+        if (cgroupCpu != null) s = s.with(Readings.CGROUP_CPU, Reading.of(cgroupCpu));
+        if (nmtDiff != null) s = s.with(Readings.NMT_DIFF, Reading.of(nmtDiff));
+        if (postMortem != null) s = s.with(Readings.POST_MORTEM, Reading.of(postMortem));
+        return s;
     }
 }

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureDirectory;
-import io.jrss.core.parse.SnapshotParser;
+import io.jrss.core.snapshot.SnapshotParser;
 import io.jrss.probe.LiveCapture;
 import io.jrss.probe.attach.HotSpotAttach;
 import io.jrss.report.JsonReport;

@@ -5,6 +5,11 @@ import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureEntry;
 import io.jrss.core.capture.CaptureFiles;
 import io.jrss.core.capture.Redactor;
+import io.jrss.core.parse.ParseException;
+import io.jrss.core.parse.VmVersionParser;
+import io.jrss.core.snapshot.CaptureFile;
+import io.jrss.core.snapshot.Fetch;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.probe.attach.AttachException;
 import io.jrss.probe.proc.PerfData;
 import io.jrss.probe.proc.ProcPid;
@@ -20,10 +25,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Takes one capture of a live JVM: jcmd readings through the attach socket, then /proc, the cgroup and host files,
- * each timed and recorded in the manifest with why it failed. Readings the ledger combines (NMT, glibc statistics,
- * smaps) are taken last and back to back, so they describe nearly the same moment. Never parses what it reads,
- * except to find where to look (cgroup paths, anonymous mappings).
+ * Takes one capture of a live JVM: every file {@link Readings} declares, in its order and by the means it declares
+ * (jcmd through the attach socket, /proc, the cgroup and host files, hsperfdata), each timed and recorded in the
+ * manifest with why it failed. Readings the ledger combines (NMT, glibc statistics, smaps) are taken last and back to
+ * back, so they describe nearly the same moment. Never parses what it reads, except to find where to look (the JDK
+ * version, cgroup paths, anonymous mappings).
  */
 public final class LiveCapture {
     /** Runs one jcmd command line on the target and returns its output. */
@@ -48,6 +54,7 @@ public final class LiveCapture {
     private final List<CaptureEntry> entries = new ArrayList<>();
     private final Redactor redactor = new Redactor();
     private boolean unanswered;
+    private int feature;
 
     public LiveCapture(int pid, Jcmd jcmd, Options options, Clock clock, Listener listener) {
         this.pid = pid; this.jcmd = jcmd; this.options = options; this.clock = clock; this.listener = listener;
@@ -55,44 +62,39 @@ public final class LiveCapture {
 
     public Capture take(String jrssVersion) {
         Instant started = clock.instant();
-        String version = jcmd(CaptureFiles.VM_VERSION, "VM.version");
-        int feature = feature(version);
-        jcmd(CaptureFiles.VM_FLAGS, "VM.flags");
-        jcmd(CaptureFiles.VM_COMMAND_LINE, "VM.command_line");
-        jcmd(CaptureFiles.VM_SYSTEM_PROPERTIES, "VM.system_properties");
-        file(CaptureFiles.CMDLINE, "/proc/" + pid + "/cmdline", t -> t.replace('\0', ' ').strip());
-        file(CaptureFiles.ENVIRON, "/proc/" + pid + "/environ", t -> t.replace('\0', '\n').strip());
-        new CgroupFiles(pid, this::file, this::skip).collect(info);
-        file(CaptureFiles.LOADAVG, "/proc/loadavg", t -> t);
-        file(CaptureFiles.CPUS_ONLINE, "/sys/devices/system/cpu/online", t -> t);
-        file(CaptureFiles.MEMINFO, "/proc/meminfo", t -> t);
-        file(CaptureFiles.THP_ENABLED, "/sys/kernel/mm/transparent_hugepage/enabled", t -> t);
-        jcmd(CaptureFiles.HEAP_INFO, "GC.heap_info");
-        jcmd(CaptureFiles.METASPACE, "VM.metaspace");
-        jcmd(CaptureFiles.CODE_CACHE, "Compiler.codecache");
-        perfCounters();
-        if (feature >= 22) jcmd(CaptureFiles.SYSTEM_MAP, "System.map");
-        else skip(CaptureFiles.SYSTEM_MAP, "jcmd System.map", "System.map needs JDK 22+; this JVM is " + feature);
-        // The readings the ledger combines, back to back.
-        jcmd(CaptureFiles.NMT_SUMMARY, "VM.native_memory summary");
-        if (options.nmtDetail()) jcmd(CaptureFiles.NMT_DETAIL, "VM.native_memory detail");
-        String vmInfo = jcmd(CaptureFiles.VM_INFO, "VM.info");
-        if (vmInfo != null) texts.put(CaptureFiles.VM_INFO, VmInfoFilter.keep(vmInfo));
-        if (feature >= 21) jcmd(CaptureFiles.NATIVE_HEAP_INFO, "System.native_heap_info");
-        else skip(CaptureFiles.NATIVE_HEAP_INFO, "jcmd System.native_heap_info",
-                "System.native_heap_info needs JDK 21+; this JVM is " + feature + ": glibc figures come from VM.info");
-        file(CaptureFiles.SMAPS, "/proc/" + pid + "/smaps", t -> t);
-        file(CaptureFiles.SMAPS_ROLLUP, "/proc/" + pid + "/smaps_rollup", t -> t);
-        file(CaptureFiles.STATUS, "/proc/" + pid + "/status", t -> t);
-        if (options.readMappingHeads()) mappingHeads();
+        for (CaptureFile f : Readings.files()) {
+            if (f.takenIn(false, feature, options.nmtDetail())) fetch(f);
+        }
+        redact();
         info.put("pid", Integer.toString(pid));
         info.put("captured_at", started.toString());
         info.put("jrss_version", jrssVersion);
-        redact();
         info.put("redacted_values", Integer.toString(redactor.count()));
         info.put("sample", "full");
         if (unanswered) info.put("unanswered", "true");
         return new Capture(info, texts, entries);
+    }
+
+    /** Takes one file as its declaration says; a JDK too old for a command is skipped with why. */
+    private void fetch(CaptureFile f) {
+        Fetch how = f.fetch();
+        if (how instanceof Fetch.Jcmd j && feature < j.since()) {
+            skip(f.name(), "jcmd " + j.command(), j.command() + " needs JDK " + j.since() + "+; this JVM is " + feature + j.tooOld());
+        } else if (how instanceof Fetch.Jcmd j) {
+            String out = jcmd(f.name(), j.command());
+            if (out != null) texts.put(f.name(), j.keep().apply(out));
+            if (f.name().equals(CaptureFiles.VM_VERSION)) feature = feature(out);
+        } else if (how instanceof Fetch.ProcFile p) {
+            file(f.name(), "/proc/" + pid + "/" + p.name(), t -> p.nulAs() == '\0' ? t : t.replace('\0', p.nulAs()).strip());
+        } else if (how instanceof Fetch.HostFile h) {
+            file(f.name(), h.path(), t -> t);
+        } else if (how instanceof Fetch.Probe p) {
+            switch (p.kind()) {
+                case CGROUP -> new CgroupFiles(pid, this::file, this::skip).collect(info);
+                case HSPERFDATA -> perfCounters();
+                case MAPPING_HEADS -> { if (options.readMappingHeads()) mappingHeads(); }
+            }
+        } // Fetch.Pasted: never taken live
     }
 
     private String jcmd(String file, String command) {
@@ -158,30 +160,21 @@ public final class LiveCapture {
      */
     public Capture sample(Capture base, String jrssVersion) {
         Instant started = clock.instant();
-        for (String file : CARRIED) {
-            base.text(file).ifPresent(t -> {
-                texts.put(file, t);
-                entries.add(new CaptureEntry(file, "carried over from the watch's first capture", started, 0, CaptureEntry.Status.ok, ""));
+        for (CaptureFile f : Readings.files()) {
+            if (f.sampling() != CaptureFile.Sampling.CARRIED) continue;
+            base.text(f.name()).ifPresent(t -> {
+                texts.put(f.name(), t);
+                entries.add(new CaptureEntry(f.name(), "carried over from the watch's first capture", started, 0, CaptureEntry.Status.ok, ""));
             });
         }
-        int feature = feature(texts.get(CaptureFiles.VM_VERSION));
-        new CgroupFiles(pid, this::file, this::skip).collect(info);
-        file(CaptureFiles.LOADAVG, "/proc/loadavg", t -> t);
-        jcmd(CaptureFiles.HEAP_INFO, "GC.heap_info");
-        jcmd(CaptureFiles.CODE_CACHE, "Compiler.codecache");
-        perfCounters();
-        jcmd(CaptureFiles.NMT_SUMMARY, "VM.native_memory summary");
-        if (feature >= 21) jcmd(CaptureFiles.NATIVE_HEAP_INFO, "System.native_heap_info");
-        else {
-            String vmInfo = jcmd(CaptureFiles.VM_INFO, "VM.info");
-            if (vmInfo != null) texts.put(CaptureFiles.VM_INFO, VmInfoFilter.keep(vmInfo));
+        feature = feature(texts.get(CaptureFiles.VM_VERSION));
+        for (CaptureFile f : Readings.files()) {
+            if (f.takenIn(true, feature, false)) fetch(f);
         }
-        file(CaptureFiles.SMAPS_ROLLUP, "/proc/" + pid + "/smaps_rollup", t -> t);
-        file(CaptureFiles.STATUS, "/proc/" + pid + "/status", t -> t);
+        redact();
         info.put("pid", Integer.toString(pid));
         info.put("captured_at", started.toString());
         info.put("jrss_version", jrssVersion);
-        redact();
         info.put("sample", "cheap");
         if (unanswered) info.put("unanswered", "true");
         return new Capture(info, texts, entries);
@@ -189,13 +182,8 @@ public final class LiveCapture {
 
     /** Every reading that may carry a credential (all but the kernel's and the JVM's numbers), before it is kept. */
     private void redact() {
-        texts.replaceAll((file, text) -> CaptureFiles.mayHoldSecrets(file) ? redactor.redact(text) : text);
+        texts.replaceAll((file, text) -> Readings.mayHoldSecrets(file) ? redactor.redact(text) : text);
     }
-
-    /** Readings that do not change while a JVM runs. */
-    static final java.util.List<String> CARRIED = java.util.List.of(CaptureFiles.VM_VERSION, CaptureFiles.VM_FLAGS,
-            CaptureFiles.VM_COMMAND_LINE, CaptureFiles.VM_SYSTEM_PROPERTIES, CaptureFiles.CMDLINE, CaptureFiles.ENVIRON,
-            CaptureFiles.CPUS_ONLINE, CaptureFiles.THP_ENABLED);
 
     /** True once a command timed out or found the target gone: later commands of this capture are skipped. */
     public boolean unanswered() { return unanswered; }
@@ -235,17 +223,13 @@ public final class LiveCapture {
 
     private static long millis(long n0) { return (System.nanoTime() - n0) / 1_000_000; }
 
-    /** "JDK 17.0.15" → 17; "JDK 8.0_372" → 8; 0 when unknown. */
+    /** The JDK's feature release from VM.version, read by core's parser; 0 when unknown (every versioned command is then skipped). */
     static int feature(String vmVersion) {
         if (vmVersion == null) return 0;
-        for (String line : vmVersion.split("\n")) {
-            if (line.startsWith("JDK ")) {
-                String v = line.substring(4).strip();
-                if (v.startsWith("1.")) v = v.substring(2);
-                String digits = v.split("[^0-9]", 2)[0];
-                return digits.isEmpty() ? 0 : Integer.parseInt(digits);
-            }
+        try {
+            return VmVersionParser.parse(vmVersion).feature();
+        } catch (ParseException e) {
+            return 0;
         }
-        return 0;
     }
 }

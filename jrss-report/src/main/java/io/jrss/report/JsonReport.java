@@ -6,21 +6,21 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jrss.core.analysis.Diagnosis;
+import io.jrss.core.analysis.Episode;
+import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
 import io.jrss.core.ledger.MallocAccount;
-import io.jrss.core.analysis.Episode;
-import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.model.Bytes;
+import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
+import io.jrss.core.snapshot.Snapshot;
 import io.jrss.core.timeline.ProbeResult;
 import io.jrss.core.timeline.WatchEnd;
-import java.util.List;
-import io.jrss.core.model.Snapshot;
-import io.jrss.core.rules.Finding;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.util.List;
 
 /**
  * The JSON object of DESIGN.md §7, for machines and our own checks. Field names are a contract: add, never rename.

@@ -4,7 +4,7 @@ package io.jrss.report;
 import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.NmtDiff;
-import io.jrss.core.model.Snapshot;
+import io.jrss.core.snapshot.Snapshot;
 import io.jrss.core.timeline.ProbeResult;
 import io.jrss.core.timeline.Timeline;
 import io.jrss.core.timeline.WatchEnd;

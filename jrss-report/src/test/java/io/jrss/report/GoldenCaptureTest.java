@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.capture.CaptureDirectory;
-import io.jrss.core.parse.SnapshotParser;
+import io.jrss.core.snapshot.SnapshotParser;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

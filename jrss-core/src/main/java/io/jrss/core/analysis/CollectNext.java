@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.analysis;
 
-import io.jrss.core.model.Snapshot;
+import io.jrss.core.snapshot.Snapshot;
 import java.util.ArrayList;
 import java.util.List;
 

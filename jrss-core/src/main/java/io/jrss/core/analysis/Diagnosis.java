@@ -3,12 +3,12 @@ package io.jrss.core.analysis;
 
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerBuilder;
-import io.jrss.core.model.Snapshot;
 import io.jrss.core.model.Unavailable;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.Rule;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Rules;
+import io.jrss.core.snapshot.Snapshot;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -6,10 +6,11 @@ import io.jrss.core.model.Bytes;
 import io.jrss.core.model.CgroupMemory;
 import io.jrss.core.model.ProcStatus;
 import io.jrss.core.model.Reading;
-import io.jrss.core.model.Snapshot;
 import io.jrss.core.parse.JfrRecording;
 import io.jrss.core.parse.ParseException;
-import io.jrss.core.parse.SnapshotParser;
+import io.jrss.core.snapshot.Readings;
+import io.jrss.core.snapshot.Snapshot;
+import io.jrss.core.snapshot.SnapshotParser;
 import io.jrss.core.timeline.Sample;
 import io.jrss.core.timeline.Signals;
 import io.jrss.core.timeline.Timeline;
@@ -22,7 +23,8 @@ import java.util.Map;
 
 /**
  * A JFR recording judged as a watch would be: its samples are the timeline, and its last values (RSS, NMT by
- * category, the container limit) make the snapshot for the ledger, which is partial: JFR has no smaps.
+ * category, the container limit) stand in for those readings of a snapshot for the ledger, which is partial: JFR has
+ * no smaps.
  */
 public final class JfrAnalysis {
     private JfrAnalysis() {}
@@ -34,19 +36,15 @@ public final class JfrAnalysis {
                     + " jdk.JavaThreadStatistics, ...); record with the 'default' or 'profile' settings, NMT on for NativeMemoryUsage");
         }
         Sample last = r.samples().get(r.samples().size() - 1);
-        Snapshot empty = SnapshotParser.parse(new Capture(Map.of("pid", Long.toString(r.pid()), "captured_at", last.time().toString()), Map.of(), List.of()));
+        Snapshot s = SnapshotParser.parse(new Capture(Map.of("pid", Long.toString(r.pid()), "captured_at", last.time().toString()), Map.of(), List.of()));
         Map<String, Bytes> memory = new LinkedHashMap<>();
         Double rss = lastValue(r.samples(), Signals.RSS), threads = lastValue(r.samples(), Signals.THREADS);
         if (rss != null) memory.put("VmRSS", Bytes.of(rss.longValue()));
-        Reading<ProcStatus> status = rss == null ? empty.status() : Reading.of(new ProcStatus("", (int) r.pid(), List.of(), 0, 0, 0, 0,
-                threads == null ? 0 : threads.intValue(), memory, 0, 0, Map.of("VmRSS", rss.longValue() / 1024 + " kB")));
-        Reading<CgroupMemory> cgroup = r.containerLimit() == null ? empty.cgroupMemory()
-                : Reading.of(new CgroupMemory(0, "(JFR jdk.ContainerConfiguration)", r.containerLimit(), null, null, Map.of()));
-        Snapshot s = new Snapshot(empty.pid(), empty.time(), empty.version(), empty.flags(),
-                r.lastNmt() == null ? empty.nmt() : Reading.of(r.lastNmt()), empty.heap(), empty.metaspace(), empty.codeCache(),
-                empty.vmInfo(), empty.mallocInfo(), status, empty.rollup(), empty.smaps(), empty.mappingHeads(), cgroup,
-                empty.cgroupCpu(), Map.of(), Map.of(), empty.cpusOnline(), empty.loadAverage(), empty.thpEnabled(),
-                empty.perfCounters(), empty.nmtDiff(), empty.postMortem(), empty.compilerMemory(), empty.vitals(), empty.pmapDiff(), empty.gcLog());
+        if (rss != null) s = s.with(Readings.STATUS, Reading.of(new ProcStatus("", (int) r.pid(), List.of(), 0, 0, 0, 0,
+                threads == null ? 0 : threads.intValue(), memory, 0, 0, Map.of("VmRSS", rss.longValue() / 1024 + " kB"))));
+        if (r.lastNmt() != null) s = s.with(Readings.NMT, Reading.of(r.lastNmt()));
+        if (r.containerLimit() != null) s = s.with(Readings.CGROUP_MEMORY,
+                Reading.of(new CgroupMemory(0, "(JFR jdk.ContainerConfiguration)", r.containerLimit(), null, null, Map.of())));
         Map<String, Double> limits = new LinkedHashMap<>();
         if (r.containerLimit() != null) {
             limits.put(Signals.RSS, (double) r.containerLimit().value());

@@ -2,8 +2,8 @@
 package io.jrss.core.analysis;
 
 import io.jrss.core.capture.Capture;
-import io.jrss.core.parse.SnapshotParser;
 import io.jrss.core.rules.Finding;
+import io.jrss.core.snapshot.SnapshotParser;
 import java.util.List;
 
 /**

@@ -2,11 +2,11 @@
 package io.jrss.core.analysis;
 
 import io.jrss.core.capture.Capture;
-import io.jrss.core.model.Snapshot;
 import io.jrss.core.model.Vitals;
-import io.jrss.core.parse.SnapshotParser;
 import io.jrss.core.parse.VitalsReadings;
 import io.jrss.core.rules.timeline.TimelineFacts;
+import io.jrss.core.snapshot.Snapshot;
+import io.jrss.core.snapshot.SnapshotParser;
 import io.jrss.core.timeline.Limits;
 import io.jrss.core.timeline.Sample;
 import io.jrss.core.timeline.Timeline;

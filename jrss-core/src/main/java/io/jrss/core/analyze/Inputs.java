@@ -8,6 +8,7 @@ import io.jrss.core.capture.Redactor;
 import io.jrss.core.parse.HsErrParser;
 import io.jrss.core.parse.NmtDiffParser;
 import io.jrss.core.parse.ParseException;
+import io.jrss.core.snapshot.Readings;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -44,7 +45,7 @@ public final class Inputs {
         for (Named n : inputs) in.add(n);
         in.trimTornTails();
         Redactor redactor = new Redactor();
-        in.texts.replaceAll((file, text) -> CaptureFiles.mayHoldSecrets(file) ? redactor.redact(text) : text);
+        in.texts.replaceAll((file, text) -> Readings.mayHoldSecrets(file) ? redactor.redact(text) : text);
         in.info.put("redacted_values", Integer.toString(redactor.count()));
         in.info.putIfAbsent("pid", "0");
         return new Assembled(new Capture(in.info, in.texts, in.entries), List.copyOf(in.found), List.copyOf(in.notes));

@@ -52,17 +52,6 @@ public final class CaptureFiles {
     public static final String MEMINFO = "host/meminfo";
     public static final String THP_ENABLED = "host/transparent_hugepage_enabled";
 
-    /**
-     * Readings whose every line the kernel or the JVM writes from numbers, addresses and mapped paths: they cannot
-     * carry a credential, and they are the large ones (a full smaps is megabytes), so they skip the {@link Redactor}.
-     * Every other reading, and any reading added later, is redacted.
-     */
-    private static final java.util.Set<String> NUMBERS_ONLY = java.util.Set.of(SMAPS, SMAPS_ROLLUP, MAPS, PMAP, PMAP_PLAIN, PMAP_DIFF,
-            MAPPING_HEADS, NMT_SUMMARY, NMT_DETAIL, NMT_DIFF, PERF_COUNTERS, STATUS, MEMINFO, LOADAVG, CPUS_ONLINE);
-
-    /** True unless the reading is one the kernel or the JVM writes from numbers only. */
-    public static boolean mayHoldSecrets(String file) { return !NUMBERS_ONLY.contains(file) && !file.startsWith("cgroup/"); }
-
     /** cgroup controller files keep the kernel's names under cgroup/, e.g. cgroup/memory.max. */
     public static String cgroup(String kernelFile) { return "cgroup/" + kernelFile; }
 

@@ -4,8 +4,8 @@ package io.jrss.core.ledger;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.MallocInfo;
 import io.jrss.core.model.NmtSummary;
-import io.jrss.core.model.Snapshot;
 import io.jrss.core.model.VmInfo;
+import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
 /**

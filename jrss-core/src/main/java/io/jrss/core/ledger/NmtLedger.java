@@ -4,7 +4,7 @@ package io.jrss.core.ledger;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.NmtCategory;
 import io.jrss.core.model.NmtSummary;
-import io.jrss.core.model.Snapshot;
+import io.jrss.core.snapshot.Snapshot;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

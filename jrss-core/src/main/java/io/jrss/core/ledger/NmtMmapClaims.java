@@ -8,7 +8,7 @@ import io.jrss.core.model.HeapInfo;
 import io.jrss.core.model.Metaspace;
 import io.jrss.core.model.NmtCategory;
 import io.jrss.core.model.NmtSummary;
-import io.jrss.core.model.Snapshot;
+import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 import java.util.Set;
 

@@ -24,6 +24,17 @@ public final class SystemMapParser {
         return text != null && text.contains("NMT is disabled");
     }
 
+    /** Pasted without smaps: its mappings with their Rss, files by path (its NMT tags are not used yet). */
+    public static List<io.jrss.core.model.Mapping> asMappings(String text) {
+        List<io.jrss.core.model.Mapping> out = new ArrayList<>();
+        for (SystemMapEntry e : parse(text)) {
+            String perms = (e.prot() + "----").substring(0, 4);
+            out.add(new io.jrss.core.model.Mapping(e.range().start(), e.range().end(), perms, 0, "", 0, e.file(),
+                    java.util.Map.of("Size", e.range().size(), "Rss", e.rss().value())));
+        }
+        return out;
+    }
+
     public static List<SystemMapEntry> parse(String text) {
         List<String> lines = Text.lines(text, WHAT);
         List<SystemMapEntry> out = new ArrayList<>();

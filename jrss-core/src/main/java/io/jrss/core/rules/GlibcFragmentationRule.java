@@ -6,7 +6,7 @@ import io.jrss.core.ledger.MallocAccount;
 import io.jrss.core.ledger.RowIds;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.JvmVersion;
-import io.jrss.core.model.Snapshot;
+import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
 /**

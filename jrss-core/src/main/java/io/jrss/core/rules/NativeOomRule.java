@@ -3,7 +3,7 @@ package io.jrss.core.rules;
 
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.PostMortem;
-import io.jrss.core.model.Snapshot;
+import io.jrss.core.snapshot.Snapshot;
 import java.util.ArrayList;
 import java.util.List;
 

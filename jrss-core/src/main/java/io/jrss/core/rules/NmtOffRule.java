@@ -4,7 +4,7 @@ package io.jrss.core.rules;
 import io.jrss.core.ledger.Confidence;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
-import io.jrss.core.model.Snapshot;
+import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
 /** nmt-off: NMT is off, so the JVM's own native memory is estimated. Informational, with how to turn it on. */

@@ -2,7 +2,7 @@
 package io.jrss.core.rules;
 
 import io.jrss.core.ledger.Ledger;
-import io.jrss.core.model.Snapshot;
+import io.jrss.core.snapshot.Snapshot;
 
 /** Judges one snapshot and its ledger. Pure: no I/O, no clock. */
 public interface Rule {

@@ -3,7 +3,7 @@ package io.jrss.core.timeline;
 
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.JvmFlags;
-import io.jrss.core.model.Snapshot;
+import io.jrss.core.snapshot.Snapshot;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -12,7 +12,7 @@ import io.jrss.core.model.NmtCategory;
 import io.jrss.core.model.NmtSummary;
 import io.jrss.core.model.PerfCounters;
 import io.jrss.core.model.ProcStatus;
-import io.jrss.core.model.Snapshot;
+import io.jrss.core.snapshot.Snapshot;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

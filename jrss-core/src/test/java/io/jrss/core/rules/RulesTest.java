@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jrss.core.SnapshotBuilder;
 import io.jrss.core.analysis.Diagnosis;
-import io.jrss.core.model.Snapshot;
+import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -8,7 +8,7 @@ import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureDirectory;
 import io.jrss.core.capture.CaptureFiles;
-import io.jrss.core.parse.SnapshotParser;
+import io.jrss.core.snapshot.SnapshotParser;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;

@@ -55,7 +55,7 @@ final class TimelineBuilder {
 
     TimelineDiagnosis diagnose() { return diagnose(new SnapshotBuilder().build()); }
 
-    TimelineDiagnosis diagnose(io.jrss.core.model.Snapshot last) { return TimelineDiagnosis.of(build(), Diagnosis.of(last)); }
+    TimelineDiagnosis diagnose(io.jrss.core.snapshot.Snapshot last) { return TimelineDiagnosis.of(build(), Diagnosis.of(last)); }
 
     /** A deterministic wiggle in [-1, 1], so series are not perfectly straight. */
     static double wiggle(int i) { return Math.sin(i * 2.3) * Math.cos(i * 0.7); }

@@ -3,10 +3,10 @@ package io.jrss.probe.watch;
 
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.NmtDiff;
-import io.jrss.core.model.Snapshot;
-import io.jrss.core.timeline.ProbeResult;
 import io.jrss.core.parse.NmtDiffParser;
 import io.jrss.core.parse.ParseException;
+import io.jrss.core.snapshot.Snapshot;
+import io.jrss.core.timeline.ProbeResult;
 import io.jrss.probe.LiveCapture;
 import io.jrss.probe.attach.JcmdFailed;
 import java.io.IOException;

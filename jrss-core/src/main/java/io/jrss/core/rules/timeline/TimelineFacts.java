@@ -2,8 +2,8 @@
 package io.jrss.core.rules.timeline;
 
 import io.jrss.core.ledger.Ledger;
-import io.jrss.core.model.Snapshot;
 import io.jrss.core.rules.Finding;
+import io.jrss.core.snapshot.Snapshot;
 import io.jrss.core.timeline.Timeline;
 import io.jrss.core.trend.Growth;
 import java.util.Map;

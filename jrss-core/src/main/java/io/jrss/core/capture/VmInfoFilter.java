@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.jrss.probe;
+package io.jrss.core.capture;
 
 import java.util.regex.Pattern;
 
@@ -9,12 +9,12 @@ import java.util.regex.Pattern;
  * environment. The rest (all environment variables, system properties, thread stacks) stays out of the capture; what
  * is kept is redacted with the other readings.
  */
-final class VmInfoFilter {
+public final class VmInfoFilter {
     private static final Pattern SINGLE = Pattern.compile(
             "^(Heap address:|CDS archive|Compressed class space|Narrow klass|LD_PRELOAD=|MALLOC_|glibc malloc tunables|JAVA_TOOL_OPTIONS=|_JAVA_OPTIONS=|JDK_JAVA_OPTIONS=)");
     private static final Pattern SECTION = Pattern.compile("^(Process Memory:|container \\(cgroup\\) information:)");
 
-    static String keep(String vmInfo) {
+    public static String keep(String vmInfo) {
         StringBuilder out = new StringBuilder();
         boolean inSection = false;
         for (String line : vmInfo.split("\n", -1)) {

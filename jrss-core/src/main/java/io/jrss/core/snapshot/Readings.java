@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.snapshot;
+
+import static io.jrss.core.snapshot.CaptureFile.Phase.CONTEXT;
+import static io.jrss.core.snapshot.CaptureFile.Phase.IDENTITY;
+import static io.jrss.core.snapshot.CaptureFile.Phase.JVM;
+import static io.jrss.core.snapshot.CaptureFile.Phase.LEDGER;
+import static io.jrss.core.snapshot.CaptureFile.Sampling.ASKED;
+import static io.jrss.core.snapshot.CaptureFile.Sampling.CARRIED;
+import static io.jrss.core.snapshot.CaptureFile.Sampling.EVERY;
+import static io.jrss.core.snapshot.CaptureFile.Sampling.EVERY_BEFORE_21;
+import static io.jrss.core.snapshot.CaptureFile.Sampling.FULL;
+
+import io.jrss.core.capture.CaptureFiles;
+import io.jrss.core.capture.VmInfoFilter;
+import io.jrss.core.model.CgroupCpu;
+import io.jrss.core.model.CgroupMemory;
+import io.jrss.core.model.CodeCache;
+import io.jrss.core.model.CompilerMemory;
+import io.jrss.core.model.GcLog;
+import io.jrss.core.model.HeapInfo;
+import io.jrss.core.model.JvmFlags;
+import io.jrss.core.model.JvmVersion;
+import io.jrss.core.model.MallocInfo;
+import io.jrss.core.model.Mapping;
+import io.jrss.core.model.MappingHead;
+import io.jrss.core.model.Metaspace;
+import io.jrss.core.model.NmtDiff;
+import io.jrss.core.model.NmtSummary;
+import io.jrss.core.model.PerfCounters;
+import io.jrss.core.model.PmapDiff;
+import io.jrss.core.model.PostMortem;
+import io.jrss.core.model.ProcStatus;
+import io.jrss.core.model.SmapsRollup;
+import io.jrss.core.model.Vitals;
+import io.jrss.core.model.VmInfo;
+import io.jrss.core.parse.*;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every reading jrss knows, each declared once: the files it comes from, how a live capture takes them, its parser,
+ * and how to get it when it is missing. The live capture fetches from here, {@link SnapshotParser} parses from here,
+ * and a report lists what is missing in this order. Adding a reading is one entry here and one parser (see
+ * docs/architecture.md, "Adding a reading").
+ */
+public final class Readings {
+    private static final List<ReadingSpec<?>> ALL = new ArrayList<>();
+
+    private static <T> ReadingSpec<T> add(ReadingSpec<T> spec) { ALL.add(spec); return spec; }
+
+    // Files more than one reading reads.
+    private static final CaptureFile VITALS_FILE = CaptureFile.pasted(CaptureFiles.VITALS, "SapMachine's jcmd <pid> VM.vitals");
+    private static final CaptureFile CGROUP_FILES = CaptureFile.probe(CaptureFiles.CGROUP, Fetch.Probe.Kind.CGROUP, CONTEXT, EVERY).numbersOnly();
+
+    public static final ReadingSpec<JvmVersion> VERSION = add(ReadingSpec.<JvmVersion>expected("jvm-version", "jcmd <pid> VM.version")
+            .from(CaptureFile.jcmd(CaptureFiles.VM_VERSION, "VM.version", IDENTITY, CARRIED), (t, c) -> VmVersionParser.parse(t)));
+
+    public static final ReadingSpec<JvmFlags> FLAGS = add(ReadingSpec.<JvmFlags>expected("jvm-flags", "jcmd <pid> VM.flags")
+            .from(CaptureFile.jcmd(CaptureFiles.VM_FLAGS, "VM.flags", IDENTITY, CARRIED),
+                    (t, c) -> VmFlagsParser.parse(t, c.text(CaptureFiles.VM_COMMAND_LINE).orElse(null)))
+            .with(CaptureFile.jcmd(CaptureFiles.VM_COMMAND_LINE, "VM.command_line", IDENTITY, CARRIED)));
+
+    public static final ReadingSpec<Map<String, String>> ENVIRONMENT = add(ReadingSpec.<Map<String, String>>optional("environment",
+                    "not captured", "cat /proc/<pid>/environ")
+            .from(CaptureFile.proc(CaptureFiles.ENVIRON, "environ", IDENTITY, CARRIED).by(new Fetch.ProcFile("environ", '\n')),
+                    (t, c) -> KeyValueParser.environment(t)));
+
+    public static final ReadingSpec<Map<String, String>> SYSTEM_PROPERTIES = add(ReadingSpec.<Map<String, String>>optional(
+                    "system-properties", "not captured", "jcmd <pid> VM.system_properties")
+            .from(CaptureFile.jcmd(CaptureFiles.VM_SYSTEM_PROPERTIES, "VM.system_properties", IDENTITY, CARRIED),
+                    (t, c) -> KeyValueParser.properties(t)));
+
+    public static final ReadingSpec<NmtSummary> NMT = add(ReadingSpec.<NmtSummary>expected("nmt", "start the JVM with -XX:NativeMemoryTracking=summary")
+            .from(CaptureFile.jcmd(CaptureFiles.NMT_SUMMARY, "VM.native_memory summary", LEDGER, EVERY).numbersOnly(), (t, c) -> {
+                if (NmtSummaryParser.isDisabled(t)) throw new ReadingSpec.Off("NMT is off");
+                return NmtSummaryParser.parse(t);
+            }));
+
+    public static final ReadingSpec<HeapInfo> HEAP = add(ReadingSpec.<HeapInfo>expected("gc-heap-info", "jcmd <pid> GC.heap_info")
+            .from(CaptureFile.jcmd(CaptureFiles.HEAP_INFO, "GC.heap_info", JVM, EVERY), (t, c) -> HeapInfoParser.parse(t)));
+
+    public static final ReadingSpec<Metaspace> METASPACE = add(ReadingSpec.<Metaspace>expected("metaspace", "jcmd <pid> VM.metaspace")
+            .from(CaptureFile.jcmd(CaptureFiles.METASPACE, "VM.metaspace", JVM, FULL), (t, c) -> MetaspaceParser.parse(t)));
+
+    public static final ReadingSpec<CodeCache> CODE_CACHE = add(ReadingSpec.<CodeCache>expected("code-cache", "jcmd <pid> Compiler.codecache")
+            .from(CaptureFile.jcmd(CaptureFiles.CODE_CACHE, "Compiler.codecache", JVM, EVERY), (t, c) -> CodeCacheParser.parse(t)));
+
+    public static final ReadingSpec<VmInfo> VM_INFO = add(ReadingSpec.<VmInfo>expected("vm-info", "jcmd <pid> VM.info")
+            .from(CaptureFile.jcmd(CaptureFiles.VM_INFO, "VM.info", LEDGER, EVERY_BEFORE_21)
+                    .by(new Fetch.Jcmd("VM.info", 0, "", VmInfoFilter::keep)), (t, c) -> VmInfoParser.parse(t))
+            .from(VITALS_FILE, (t, c) -> {
+                Vitals.Row latest = latestVitals(t);
+                return latest == null ? null : VitalsReadings.glibc(latest);
+            }));
+
+    public static final ReadingSpec<MallocInfo> MALLOC_INFO = add(ReadingSpec.<MallocInfo>expected("malloc-info",
+                    "JDK 21+: jcmd <pid> System.native_heap_info (on older JDKs glibc figures come from VM.info)")
+            .from(CaptureFile.jcmd(CaptureFiles.NATIVE_HEAP_INFO, "System.native_heap_info", LEDGER, EVERY)
+                    .by(new Fetch.Jcmd("System.native_heap_info", 21, ": glibc figures come from VM.info", s -> s)), (t, c) -> MallocInfoParser.parse(t))
+            .from(CaptureFile.pasted(CaptureFiles.MALLOC_STATS, "glibc's malloc_stats(3), e.g. from gdb"), (t, c) -> MallocStatsParser.parse(t)));
+
+    public static final ReadingSpec<ProcStatus> STATUS = add(ReadingSpec.<ProcStatus>expected("proc-status", "cat /proc/<pid>/status")
+            .from(CaptureFile.proc(CaptureFiles.STATUS, "status", LEDGER, EVERY).numbersOnly(), (t, c) -> ProcStatusParser.parseFragment(t))
+            .from(VITALS_FILE, (t, c) -> {
+                Vitals.Row latest = latestVitals(t);
+                return latest == null ? null : VitalsReadings.status(latest);
+            }));
+
+    public static final ReadingSpec<SmapsRollup> ROLLUP = add(ReadingSpec.<SmapsRollup>expected("smaps-rollup", "cat /proc/<pid>/smaps_rollup")
+            .from(CaptureFile.proc(CaptureFiles.SMAPS_ROLLUP, "smaps_rollup", LEDGER, EVERY).numbersOnly(), (t, c) -> SmapsRollupParser.parse(t)));
+
+    public static final ReadingSpec<List<Mapping>> SMAPS = add(ReadingSpec.<List<Mapping>>expected("smaps", "cat /proc/<pid>/smaps")
+            .from(CaptureFile.proc(CaptureFiles.SMAPS, "smaps", LEDGER, FULL).numbersOnly(), (t, c) -> SmapsParser.parse(t))
+            .from(CaptureFile.pasted(CaptureFiles.PMAP, "pmap -x or pmap -X").numbersOnly(), (t, c) -> PmapParser.parse(t))
+            // a watch's cheap samples have no smaps, and a System.map alone must not stand in for it there
+            .from(CaptureFile.jcmd(CaptureFiles.SYSTEM_MAP, "System.map", JVM, FULL).by(new Fetch.Jcmd("System.map", 22, "", s -> s)),
+                    (t, c) -> c.info("sample").isEmpty() ? SystemMapParser.asMappings(t) : null));
+
+    public static final ReadingSpec<List<MappingHead>> MAPPING_HEADS = add(ReadingSpec.<List<MappingHead>>expected("mapping-heads",
+                    "run jrss as root or as the target's user so it can read /proc/<pid>/mem")
+            .from(CaptureFile.probe(CaptureFiles.MAPPING_HEADS, Fetch.Probe.Kind.MAPPING_HEADS, LEDGER, FULL).numbersOnly(),
+                    (t, c) -> MappingHeadsParser.parse(t)));
+
+    public static final ReadingSpec<CgroupMemory> CGROUP_MEMORY = add(ReadingSpec.<CgroupMemory>expected("cgroup-memory", "cat /proc/<pid>/cgroup")
+            .with(CGROUP_FILES).readBy(CgroupReader.of("memory", CgroupParser::memory)));
+
+    public static final ReadingSpec<CgroupCpu> CGROUP_CPU = add(ReadingSpec.<CgroupCpu>expected("cgroup-cpu", "cat /proc/<pid>/cgroup")
+            .with(CGROUP_FILES).readBy(CgroupReader.of("cpu", CgroupParser::cpu)));
+
+    public static final ReadingSpec<Integer> CPUS_ONLINE = add(ReadingSpec.<Integer>expected("cpus-online", "cat /sys/devices/system/cpu/online")
+            .from(CaptureFile.host(CaptureFiles.CPUS_ONLINE, "/sys/devices/system/cpu/online", CONTEXT, CARRIED).numbersOnly(),
+                    (t, c) -> HostFileParser.cpuCount(t)));
+
+    public static final ReadingSpec<Double> LOAD_AVERAGE = add(ReadingSpec.<Double>expected("load-average", "cat /proc/loadavg")
+            .from(CaptureFile.host(CaptureFiles.LOADAVG, "/proc/loadavg", CONTEXT, EVERY).numbersOnly(), (t, c) -> HostFileParser.loadAverage(t)));
+
+    public static final ReadingSpec<String> THP_ENABLED = add(ReadingSpec.<String>expected("thp-enabled", "cat /sys/kernel/mm/transparent_hugepage/enabled")
+            .from(CaptureFile.host(CaptureFiles.THP_ENABLED, "/sys/kernel/mm/transparent_hugepage/enabled", CONTEXT, CARRIED).numbersOnly(),
+                    (t, c) -> HostFileParser.bracketed(t)));
+
+    public static final ReadingSpec<PerfCounters> PERF_COUNTERS = add(ReadingSpec.<PerfCounters>expected("perf-counters",
+                    "jcmd <pid> PerfCounter.print (needs -XX:+UsePerfData, the default)")
+            .from(CaptureFile.probe(CaptureFiles.PERF_COUNTERS, Fetch.Probe.Kind.HSPERFDATA, JVM, EVERY).numbersOnly(),
+                    (t, c) -> PerfCountersParser.parse(t)));
+
+    public static final ReadingSpec<NmtDiff> NMT_DIFF = add(ReadingSpec.<NmtDiff>optional("nmt-diff", "no NMT summary.diff",
+                    "jcmd <pid> VM.native_memory baseline, later jcmd <pid> VM.native_memory summary.diff")
+            .from(CaptureFile.pasted(CaptureFiles.NMT_DIFF, "jcmd <pid> VM.native_memory summary.diff").numbersOnly(), (t, c) -> NmtDiffParser.parse(t)));
+
+    public static final ReadingSpec<PostMortem> POST_MORTEM = add(ReadingSpec.<PostMortem>optional("hs-err", "no hs_err file (the JVM has not crashed)",
+                    "hs_err_pid<pid>.log in the JVM's working directory, if it died")
+            .from(CaptureFile.pasted(CaptureFiles.HS_ERR, "the JVM's hs_err_pid<pid>.log"), (t, c) -> HsErrParser.parse(t))
+            .from(CaptureFile.pasted(CaptureFiles.OOM_KILL, "the kernel log (dmesg)"), (t, c) -> HsErrParser.parseOomKill(t))
+            .from(CaptureFile.pasted(CaptureFiles.LOG, "the JVM's log or stderr"), (t, c) -> HsErrParser.parseLog(t)));
+
+    public static final ReadingSpec<CompilerMemory> COMPILER_MEMORY = add(ReadingSpec.<CompilerMemory>optional("compiler-memory", "no Compiler.memory",
+                    "JDK 21+: -XX:CompileCommand=MemStat,*.*,collect at start, then jcmd <pid> Compiler.memory")
+            .from(CaptureFile.pasted(CaptureFiles.COMPILER_MEMORY, "jcmd <pid> Compiler.memory"), (t, c) -> CompilerMemoryParser.parse(t)));
+
+    public static final ReadingSpec<Vitals> VITALS = add(ReadingSpec.<Vitals>optional("vm-vitals", "no VM.vitals", "SapMachine: jcmd <pid> VM.vitals")
+            .from(VITALS_FILE, (t, c) -> VitalsParser.parse(t)));
+
+    public static final ReadingSpec<PmapDiff> PMAP_DIFF = add(ReadingSpec.<PmapDiff>optional("pmap-diff", "no diff of two pmaps",
+                    "pmap -x <pid> now and later, then diff them")
+            .from(CaptureFile.pasted(CaptureFiles.PMAP_DIFF, "a diff of two pmaps").numbersOnly(), (t, c) -> PmapDiffParser.parse(t)));
+
+    public static final ReadingSpec<GcLog> GC_LOG = add(ReadingSpec.<GcLog>optional("gc-log", "no GC log",
+                    "start the JVM with -Xlog:gc:file=gc.log (JDK 9+) or -XX:+PrintGCDetails -Xloggc:gc.log")
+            .from(CaptureFile.pasted(CaptureFiles.GC_LOG, "-Xlog:gc (JDK 9+) or -XX:+PrintGCDetails"), (t, c) -> GcLogParser.parse(t)));
+
+    /** Files a capture keeps for a person to read that no reading parses yet. */
+    private static final List<CaptureFile> KEPT = List.of(
+            CaptureFile.proc(CaptureFiles.CMDLINE, "cmdline", IDENTITY, CARRIED).by(new Fetch.ProcFile("cmdline", ' ')),
+            CaptureFile.host(CaptureFiles.MEMINFO, "/proc/meminfo", CONTEXT, FULL).numbersOnly(),
+            CaptureFile.jcmd(CaptureFiles.NMT_DETAIL, "VM.native_memory detail", LEDGER, ASKED).numbersOnly(),
+            CaptureFile.pasted(CaptureFiles.MAPS, "/proc/<pid>/maps").numbersOnly(),
+            CaptureFile.pasted(CaptureFiles.PMAP_PLAIN, "pmap without -x").numbersOnly());
+
+    private static final Map<String, CaptureFile> FILES = new LinkedHashMap<>();
+
+    static {
+        for (CaptureFile.Phase phase : CaptureFile.Phase.values()) {
+            for (ReadingSpec<?> r : ALL) for (CaptureFile f : r.files()) if (f.phase() == phase) FILES.putIfAbsent(f.name(), f);
+            for (CaptureFile f : KEPT) if (f.phase() == phase) FILES.putIfAbsent(f.name(), f);
+        }
+    }
+
+    private Readings() {}
+
+    /** Every reading, in the order reports list them. */
+    public static List<ReadingSpec<?>> all() { return List.copyOf(ALL); }
+
+    /** Every file, in the order a full capture takes them: phase by phase, and within a phase in the readings' order. */
+    public static List<CaptureFile> files() { return List.copyOf(FILES.values()); }
+
+    /** False only for a file the kernel or the JVM writes from numbers; true for any file not declared here. */
+    public static boolean mayHoldSecrets(String file) {
+        if (file.startsWith("cgroup/")) return false;
+        CaptureFile f = FILES.get(file);
+        return f == null || f.mayHoldSecrets();
+    }
+
+    private static Vitals.Row latestVitals(String text) {
+        try {
+            return VitalsParser.parse(text).latest();
+        } catch (ParseException e) {
+            return null; // VM.vitals itself reports the failure
+        }
+    }
+}
