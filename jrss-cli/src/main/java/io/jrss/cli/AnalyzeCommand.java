@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.cli;
 
-import io.jrss.core.analyze.Inputs;
+import io.jrss.core.paste.Inputs;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

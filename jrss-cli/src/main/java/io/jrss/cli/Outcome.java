@@ -7,7 +7,7 @@ import io.jrss.core.analysis.JfrAnalysis;
 import io.jrss.core.analysis.PastedVerdict;
 import io.jrss.core.analysis.Replay;
 import io.jrss.core.analysis.TimelineDiagnosis;
-import io.jrss.core.analyze.Inputs;
+import io.jrss.core.paste.Inputs;
 import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureDirectory;
 import io.jrss.core.capture.Recording;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.jrss.core.analyze.Inputs;
+import io.jrss.core.paste.Inputs;
 import io.jrss.core.rules.Finding;
 import java.nio.file.Files;
 import java.nio.file.Path;

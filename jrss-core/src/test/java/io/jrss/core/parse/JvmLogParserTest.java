@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.jrss.core.analyze.PasteCleaner;
+import io.jrss.core.paste.PasteCleaner;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.PostMortem;
 import org.junit.jupiter.api.Test;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.jrss.core.analyze.PasteCleaner;
+import io.jrss.core.paste.PasteCleaner;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.CompilerMemory;
 import io.jrss.core.model.MallocInfo;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.jrss.core.analyze;
+package io.jrss.core.paste;
 
 import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureEntry;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.jrss.core.analyze;
+package io.jrss.core.paste;
 
 import java.util.ArrayList;
 import java.util.List;
