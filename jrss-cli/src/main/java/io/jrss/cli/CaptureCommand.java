@@ -9,9 +9,9 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "capture", header = "Save every reading of a live JVM to a directory, secrets redacted.", mixinStandardHelpOptions = true,
         description = {"Save the raw text of every reading of a live JVM to a directory, with a manifest of what ran,",
@@ -28,7 +28,7 @@ final class CaptureCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (target.capture != null) throw new Errors.UsageException("capture reads a live JVM; --capture is for explain");
         PrintWriter err = spec.commandLine().getErr();
-        Capture c = target.capture(err, Live.terminal());
+        Capture c = Live.capture(target.pid(), target.timeout, target.nmtDetail, err, Live.terminal());
         CaptureDirectory.write(c, output);
         long failed = c.entries().stream().filter(e -> e.status() == CaptureEntry.Status.failed).count();
         long skipped = c.entries().stream().filter(e -> e.status() == CaptureEntry.Status.unavailable).count();

@@ -2,12 +2,12 @@
 package io.jrss.cli;
 
 import io.jrss.core.analysis.Diagnosis;
+import io.jrss.core.result.SnapshotResult;
 import io.jrss.core.rules.Finding;
-import io.jrss.core.snapshot.SnapshotParser;
+import io.jrss.core.source.Source;
+import io.jrss.core.source.Sources;
 import io.jrss.lab.LabRunner;
 import io.jrss.lab.Scenario;
-import io.jrss.report.JsonReport;
-import io.jrss.report.TextReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -53,13 +53,11 @@ final class DemoCommand implements Callable<Integer> {
             err.printf("jrss demo: pid %d is READY after %.1f s; explaining it (this only reads the target)%n",
                     pid, (System.nanoTime() - t0) / 1e9);
             err.flush();
-            var capture = Live.capture(pid, Duration.ofSeconds(10), false, err, Live.terminal() && !json);
-            Diagnosis d = Diagnosis.of(SnapshotParser.parse(capture));
-            if (json) {
-                JsonReport.write(d, out);
-            } else {
-                new TextReport(Live.terminal() && !noColor).render(d, out);
-                out.println(verdict(d));
+            Source live = new Source.LivePid(pid, () -> Live.capture(pid, Duration.ofSeconds(10), false, err, Live.terminal() && !json));
+            SnapshotResult r = (SnapshotResult) Sources.result(live, (done, total) -> { });
+            Output.print(r, json, Live.terminal() && !noColor, "jrss explain " + pid, out);
+            if (!json) {
+                out.println(verdict(r.diagnosis()));
                 out.flush();
             }
             err.printf("jrss demo: done in %.1f s; stopping pid %d%n", (System.nanoTime() - t0) / 1e9, pid);

@@ -1,12 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.cli;
 
-import io.jrss.core.analysis.Diagnosis;
-import io.jrss.core.capture.Capture;
-import io.jrss.core.capture.Recording;
-import io.jrss.core.snapshot.SnapshotParser;
-import io.jrss.report.JsonReport;
-import io.jrss.report.TextReport;
+import io.jrss.core.result.Result;
+import io.jrss.core.result.SnapshotResult;
+import io.jrss.core.source.Sources;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -23,7 +20,7 @@ import picocli.CommandLine.Spec;
                 "", "Exit codes: 0 ok, 1 the target or its data failed, 2 usage error."})
 final class ExplainCommand implements Callable<Integer> {
     @Mixin TargetOptions target;
-    @Option(names = "--json", description = "Print exactly one JSON object on stdout (DESIGN.md §7); messages go to stderr.")
+    @Option(names = "--json", description = "Print exactly one JSON object on stdout (see docs/json.md); messages go to stderr.")
     boolean json;
     @Option(names = "--html", paramLabel = "FILE", description = "Also write the report as one self-contained HTML file.")
     java.nio.file.Path html;
@@ -33,21 +30,14 @@ final class ExplainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         HtmlFile.check(html);
-        if (target.capture != null && target.target == null && Recording.isRecording(target.capture)) {
-            Outcome o = Outcome.of(java.util.List.of(target.capture), spec.commandLine().getErr(), Live.terminal() && !json);
-            o.print(json, Live.terminal() && !noColor, "jrss explain", out);
-            if (html != null) HtmlFile.write(html, o.html("jrss explain --capture " + target.capture), spec.commandLine().getErr());
-            return 0;
-        }
-        Capture capture = target.capture(spec.commandLine().getErr(), Live.terminal() && !json);
-        Diagnosis diagnosis = Diagnosis.of(SnapshotParser.parse(capture));
-        if (json) JsonReport.write(diagnosis, out);
-        else new TextReport(Live.terminal() && !noColor).render(diagnosis, out);
-        if (html != null) {
-            HtmlFile.write(html, io.jrss.report.HtmlReport.of(diagnosis, capture.texts(), "jrss explain " + diagnosis.snapshot().pid()), spec.commandLine().getErr());
-        }
+        boolean progress = Live.terminal() && !json;
+        Result r = Sources.result(target.source(err, progress), Output.replay(err, progress));
+        String title = r instanceof SnapshotResult s && target.capture == null ? "jrss explain " + s.diagnosis().snapshot().pid()
+                : "jrss explain --capture " + target.capture;
+        Output.print(r, json, Live.terminal() && !noColor, title, spec.commandLine().getOut());
+        if (html != null) HtmlFile.write(html, r, title, err);
         return 0;
     }
 }

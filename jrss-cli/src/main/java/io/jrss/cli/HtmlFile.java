@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.cli;
 
+import io.jrss.core.result.Result;
+import io.jrss.report.Reporter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
@@ -20,7 +22,13 @@ final class HtmlFile {
         if (dir != null && !Files.isDirectory(dir)) throw new IOException(dir + ": no such directory for the report");
     }
 
-    static void write(Path file, String html, java.io.PrintWriter err) throws IOException {
+    static void write(Path file, Result result, String title, java.io.PrintWriter err) throws IOException {
+        java.io.StringWriter page = new java.io.StringWriter();
+        Reporter.html().write(result, title, new java.io.PrintWriter(page));
+        write(file, page.toString(), err);
+    }
+
+    private static void write(Path file, String html, java.io.PrintWriter err) throws IOException {
         check(file);
         Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName(), ".partial");
         try {

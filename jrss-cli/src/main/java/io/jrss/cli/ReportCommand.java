@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.cli;
 
+import io.jrss.core.result.Result;
+import io.jrss.core.source.Sources;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "report", header = "Write one self-contained HTML report of any result.", mixinStandardHelpOptions = true,
         description = {"Write one self-contained HTML file for any result: a capture, a recording of jrss watch, a JFR file,",
@@ -28,8 +30,8 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         HtmlFile.check(output);
         var err = spec.commandLine().getErr();
-        Outcome o = Outcome.of(paths, err, Live.terminal());
-        HtmlFile.write(output, o.html("jrss report: " + String.join(" ", paths.stream().map(Path::toString).toList())), err);
+        Result r = Sources.result(Sources.of(paths, System.in), Output.replay(err, Live.terminal()));
+        HtmlFile.write(output, r, "jrss report: " + String.join(" ", paths.stream().map(Path::toString).toList()), err);
         return 0;
     }
 }

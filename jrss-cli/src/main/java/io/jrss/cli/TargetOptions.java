@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.cli;
 
-import io.jrss.core.capture.Capture;
-import io.jrss.core.capture.CaptureDirectory;
+import io.jrss.core.capture.Recording;
+import io.jrss.core.source.Source;
 import io.jrss.probe.jvm.TargetException;
 import io.jrss.probe.jvm.Targets;
 import java.io.PrintWriter;
@@ -26,11 +26,14 @@ final class TargetOptions {
     @Option(names = "--nmt-detail", description = "Also read VM.native_memory detail (the target must run with NMT detail).")
     boolean nmtDetail;
 
-    /** The capture to analyse: read from disk, or taken live now. */
-    Capture capture(PrintWriter err, boolean progress) throws Exception {
+    /** Where the data comes from: a capture or recording directory, or the live target, captured when asked. */
+    Source source(PrintWriter err, boolean progress) throws Exception {
         if (capture != null && target != null) throw new Errors.UsageException("give either a target or --capture DIR, not both");
-        if (capture != null) return CaptureDirectory.read(capture);
-        return Live.capture(pid(), timeout, nmtDetail, err, progress);
+        if (capture != null) {
+            return Recording.isRecording(capture) ? new Source.RecordingDir(capture) : new Source.CaptureDir(capture);
+        }
+        int pid = pid();
+        return new Source.LivePid(pid, () -> Live.capture(pid, timeout, nmtDetail, err, progress));
     }
 
     int pid() throws TargetException {

@@ -3,6 +3,8 @@ package io.jrss.cli;
 
 import io.jrss.core.analysis.TimelineAssembler;
 import io.jrss.core.analysis.TimelineDiagnosis;
+import io.jrss.core.analysis.WatchJudge;
+import io.jrss.core.result.TimelineResult;
 import io.jrss.core.timeline.Event;
 import io.jrss.core.timeline.Sample;
 import io.jrss.core.timeline.WatchEnd;
@@ -12,7 +14,6 @@ import io.jrss.probe.watch.WatchOptions;
 import io.jrss.probe.watch.WatchResult;
 import io.jrss.report.JsonReport;
 import io.jrss.report.LiveFrame;
-import io.jrss.report.TimelineTextReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Clock;
@@ -40,7 +41,7 @@ final class WatchSession {
     int run(HotSpotAttach attach, WatchOptions options, UnaryOperator<String> endDetail) throws IOException {
         boolean color = Live.terminal() && !flags.noColor;
         LiveFrame view = new LiveFrame(color && frames);
-        Watch watch = new Watch(attach, options, Clock.systemUTC(), new Watch.Listener() {
+        WatchJudge judge = new WatchJudge(attach.pid(), options.interval(), new WatchJudge.Listener() {
             @Override public void sampled(Sample s, TimelineAssembler a, TimelineDiagnosis verdict) {
                 if (frames) err.print("\u001b[H\u001b[2J" + view.frame(a, verdict != null ? verdict : latest, command));
                 else err.println(view.line(s, a));
@@ -51,7 +52,8 @@ final class WatchSession {
             @Override public void event(Event e) {
                 if (!frames) { err.println("jrss " + command + ": " + e.kind() + " " + e.what() + ": " + e.text()); err.flush(); }
             }
-        }, JsonReport.JRSS_VERSION);
+        });
+        Watch watch = new Watch(attach, options, Clock.systemUTC(), judge, JsonReport.JRSS_VERSION);
         err.println("jrss " + command + ": watching pid " + attach.pid() + " every " + options.interval().toMillis() / 1000.0 + " s"
                 + (options.record() != null ? ", recording to " + options.record() : "") + "; Ctrl-C ends it with the report");
         err.flush();
@@ -64,17 +66,17 @@ final class WatchSession {
             Signal.handle(new Signal("INT"), oldInt);
             Signal.handle(new Signal("TERM"), oldTerm);
         }
-        TimelineDiagnosis td = r.timeline().diagnose();
+        TimelineDiagnosis td = judge.diagnose();
         String detail = endDetail.apply(r.detail());
         err.println("jrss " + command + ": ended: " + detail + (r.recording() != null ? "; recording kept in " + r.recording() : ""));
         err.flush();
         if (td == null) {
             throw new IOException("pid " + attach.pid() + ": no full sample was taken before the watch ended (" + detail + "); nothing to report");
         }
-        WatchEnd end = new WatchEnd(r.end().name(), detail);
-        if (flags.json) JsonReport.write(JsonReport.toJson(td, end, r.probes()), out);
-        else new TimelineTextReport(color).render(td, end, r.probes(), "jrss " + command, out);
-        if (flags.html != null) HtmlFile.write(flags.html, io.jrss.report.HtmlReport.of(td, end, r.probes(), "jrss " + command + " " + attach.pid()), err);
+        TimelineResult result = new TimelineResult(td, new WatchEnd(r.end().name(), detail), judge.probes());
+        String title = "jrss " + command + " " + attach.pid();
+        Output.print(result, flags.json, color, title, out);
+        if (flags.html != null) HtmlFile.write(flags.html, result, title, err);
         return r.failed() ? Errors.TARGET : 0;
     }
 }

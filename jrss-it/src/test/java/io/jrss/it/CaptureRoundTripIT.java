@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureDirectory;
+import io.jrss.core.result.SnapshotResult;
 import io.jrss.core.snapshot.SnapshotParser;
 import io.jrss.probe.LiveCapture;
 import io.jrss.probe.attach.HotSpotAttach;
 import io.jrss.report.JsonReport;
+import io.jrss.report.Reporter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -33,7 +35,9 @@ class CaptureRoundTripIT {
             HotSpotAttach attach = HotSpotAttach.to(pid, Duration.ofSeconds(10));
             Capture live = new LiveCapture(pid, attach::jcmd, LiveCapture.Options.defaults(), Clock.systemUTC(), f -> { })
                     .take(JsonReport.JRSS_VERSION);
-            String liveJson = JsonReport.toJson(Diagnosis.of(SnapshotParser.parse(live))).toPrettyString();
+            java.io.StringWriter json = new java.io.StringWriter();
+            Reporter.json().write(new SnapshotResult(Diagnosis.of(SnapshotParser.parse(live)), live.texts(), null), "", new java.io.PrintWriter(json));
+            String liveJson = json.toString();
             Path dir = tmp.resolve("cap");
             CaptureDirectory.write(live, dir);
             Cli.Result r = Cli.run("explain", "--capture", dir.toString(), "--json");

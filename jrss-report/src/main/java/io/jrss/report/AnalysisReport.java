@@ -3,6 +3,7 @@ package io.jrss.report;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jrss.core.analysis.Diagnosis;
+import io.jrss.core.result.SnapshotResult;
 import java.io.PrintWriter;
 import java.util.List;
 
@@ -11,12 +12,13 @@ import java.util.List;
  * and what to collect next to settle what the inputs leave open. In JSON: explain's object plus {@code inputs},
  * {@code input_notes} and {@code collect_next}.
  */
-public final class AnalysisReport {
+final class AnalysisReport {
     private AnalysisReport() {}
 
-    public static void text(Diagnosis d, List<String> found, List<String> notes, List<String> collectNext, boolean color, PrintWriter out) {
+    static void text(Diagnosis d, SnapshotResult.Pasted pasted, boolean color, String title, PrintWriter out) {
+        List<String> found = pasted.found(), notes = pasted.notes(), collectNext = pasted.collectNext();
         TextReport r = new TextReport(color);
-        r.render(d, out, "jrss analyze" + (d.snapshot().pid() == 0 ? "" : " (pid " + d.snapshot().pid() + ")"));
+        r.render(d, out, title);
         Style st = r.style();
         out.println(st.bold("Read"));
         for (String f : found) out.println("  - " + f);
@@ -30,11 +32,11 @@ public final class AnalysisReport {
         out.flush();
     }
 
-    public static ObjectNode json(Diagnosis d, List<String> found, List<String> notes, List<String> collectNext) {
+    static ObjectNode json(Diagnosis d, SnapshotResult.Pasted pasted) {
         ObjectNode root = JsonReport.toJson(d);
-        found.forEach(root.putArray("inputs")::add);
-        notes.forEach(root.putArray("input_notes")::add);
-        collectNext.forEach(root.putArray("collect_next")::add);
+        pasted.found().forEach(root.putArray("inputs")::add);
+        pasted.notes().forEach(root.putArray("input_notes")::add);
+        pasted.collectNext().forEach(root.putArray("collect_next")::add);
         return root;
     }
 }

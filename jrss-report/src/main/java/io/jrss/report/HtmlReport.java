@@ -3,13 +3,13 @@ package io.jrss.report;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jrss.core.analysis.Diagnosis;
+import io.jrss.core.analysis.ProbeOutcome;
 import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
 import io.jrss.core.model.Unavailable;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
-import io.jrss.core.timeline.ProbeResult;
 import io.jrss.core.timeline.WatchEnd;
 import io.jrss.core.trend.Shape;
 import io.jrss.core.trend.Trend;
@@ -28,7 +28,7 @@ import java.util.Map;
  * to get it, and the raw readings folded away. Chart.js and the styles are inlined: it opens offline, prints, and
  * follows the reader's dark mode. The data behind the charts is the JSON of {@code --json}, embedded as is.
  */
-public final class HtmlReport {
+final class HtmlReport {
     private HtmlReport() {}
 
     /** A snapshot (explain, analyze); {@code raw} maps reading names to their text, or is empty. */
@@ -37,12 +37,12 @@ public final class HtmlReport {
     }
 
     /** A timeline (watch, run, a recording, a JFR file). */
-    public static String of(TimelineDiagnosis td, WatchEnd end, List<ProbeResult> probes, String title) {
+    public static String of(TimelineDiagnosis td, WatchEnd end, List<ProbeOutcome> probes, String title) {
         return page(title, td.last(), JsonReport.toJson(td, end, probes), td.findings(), td.notEvaluated(), td, end, probes, Map.of());
     }
 
     private static String page(String title, Diagnosis d, ObjectNode json, List<Finding> findings, List<RuleResult.NotEvaluated> notEvaluated,
-                               TimelineDiagnosis td, WatchEnd end, List<ProbeResult> probes, Map<String, String> raw) {
+                               TimelineDiagnosis td, WatchEnd end, List<ProbeOutcome> probes, Map<String, String> raw) {
         Ledger l = d.ledger();
         StringBuilder h = new StringBuilder(HtmlPage.head(title));
         h.append("<header><h1>").append(HtmlPage.esc(title)).append("</h1><p class=\"meta\">").append(HtmlPage.esc(TextReport.header(d.snapshot(), l)));
@@ -63,7 +63,7 @@ public final class HtmlReport {
         }
         if (!probes.isEmpty()) {
             h.append("<section id=\"probes\"><h2>Probes that changed the target</h2><ul>");
-            for (ProbeResult p : probes) {
+            for (ProbeOutcome p : probes) {
                 h.append("<li><b>").append(HtmlPage.esc(p.command())).append("</b>: ").append(p.ran() ? "ran" : "did not run").append(p.returned() != null
                         ? ", RSS " + p.rssBefore().toIec() + " &rarr; " + p.rssAfter().toIec() : "").append(" <span class=\"dim\">")
                         .append(HtmlPage.esc(p.output().lines().findFirst().orElse(""))).append("</span></li>");

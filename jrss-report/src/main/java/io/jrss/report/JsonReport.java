@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.analysis.Episode;
+import io.jrss.core.analysis.ProbeOutcome;
 import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
@@ -15,7 +16,6 @@ import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.snapshot.Snapshot;
-import io.jrss.core.timeline.ProbeResult;
 import io.jrss.core.timeline.WatchEnd;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -30,14 +30,14 @@ public final class JsonReport {
     public static final String JRSS_VERSION = "0.1.0";
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    public static ObjectNode toJson(Diagnosis d) { return toJson(d, d.findings(), d.notEvaluated()); }
+    static ObjectNode toJson(Diagnosis d) { return toJson(d, d.findings(), d.notEvaluated()); }
 
     /**
      * The object of the last full snapshot with the findings over the whole watch, the {@code episodes} (findings
      * that went away before the end), the {@code peak} (the same fields for the full sample at the highest RSS), plus
      * its {@code timeline}.
      */
-    public static ObjectNode toJson(TimelineDiagnosis td, WatchEnd end, List<ProbeResult> probes) {
+    static ObjectNode toJson(TimelineDiagnosis td, WatchEnd end, List<ProbeOutcome> probes) {
         ObjectNode root = toJson(td.last(), td.findings(), td.notEvaluated());
         ArrayNode episodes = MAPPER.createArrayNode();
         for (Episode e : td.episodes()) {
@@ -130,9 +130,9 @@ public final class JsonReport {
         return o;
     }
 
-    public static void write(Diagnosis d, Writer out) { write(toJson(d), out); }
+    static void write(Diagnosis d, Writer out) { write(toJson(d), out); }
 
-    public static void write(ObjectNode json, Writer out) {
+    static void write(ObjectNode json, Writer out) {
         try {
             MAPPER.writeValue(new NonClosingWriter(out), json);
             out.write('\n');

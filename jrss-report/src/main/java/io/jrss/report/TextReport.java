@@ -22,7 +22,7 @@ import java.util.Map;
  * the findings with evidence and remedy, then what was unavailable and how to get it. Deterministic for a given
  * diagnosis; colour only when asked.
  */
-public final class TextReport {
+final class TextReport {
     private static final int BAR = 24;
     private final Style st;
 

@@ -4,10 +4,10 @@ package io.jrss.report;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jrss.core.analysis.ProbeOutcome;
 import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.model.NmtDiff;
 import io.jrss.core.timeline.Event;
-import io.jrss.core.timeline.ProbeResult;
 import io.jrss.core.timeline.Sample;
 import io.jrss.core.timeline.Timeline;
 import io.jrss.core.timeline.WatchEnd;
@@ -22,7 +22,7 @@ import java.util.List;
 final class TimelineJson {
     private TimelineJson() {}
 
-    static ObjectNode of(TimelineDiagnosis td, WatchEnd end, List<ProbeResult> probes, ObjectMapper mapper) {
+    static ObjectNode of(TimelineDiagnosis td, WatchEnd end, List<ProbeOutcome> probes, ObjectMapper mapper) {
         Timeline t = td.timeline();
         ObjectNode o = mapper.createObjectNode();
         o.put("pid", t.pid());
@@ -51,7 +51,7 @@ final class TimelineJson {
         ArrayNode events = o.putArray("events");
         for (Event e : t.events()) events.addObject().put("time", e.time().toString()).put("kind", e.kind()).put("what", e.what()).put("text", e.text());
         ArrayNode ps = o.putArray("probes");
-        for (ProbeResult p : probes) ps.add(probe(p, mapper));
+        for (ProbeOutcome p : probes) ps.add(probe(p, mapper));
         return o;
     }
 
@@ -71,7 +71,7 @@ final class TimelineJson {
         }
     }
 
-    private static ObjectNode probe(ProbeResult p, ObjectMapper mapper) {
+    private static ObjectNode probe(ProbeOutcome p, ObjectMapper mapper) {
         ObjectNode o = mapper.createObjectNode();
         o.put("name", p.name()).put("command", p.command()).put("time", p.time().toString()).put("ran", p.ran());
         o.put("changes_target", true);

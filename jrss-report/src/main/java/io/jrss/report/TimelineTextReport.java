@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.report;
 
+import io.jrss.core.analysis.ProbeOutcome;
 import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.NmtDiff;
 import io.jrss.core.snapshot.Snapshot;
-import io.jrss.core.timeline.ProbeResult;
 import io.jrss.core.timeline.Timeline;
 import io.jrss.core.timeline.WatchEnd;
 import io.jrss.core.trend.Shape;
@@ -20,17 +20,18 @@ import java.util.Locale;
  * the last full sample and, beside it, the one at peak RSS, what moved (trends that are not stable, with their slope, interval and time to limit), the
  * findings over the whole watch, the episodes that ended before it did, and the probes that changed the target.
  */
-public final class TimelineTextReport {
+final class TimelineTextReport {
     private final TextReport text;
     private final Style st;
 
     public TimelineTextReport(boolean color) { this.text = new TextReport(color); this.st = text.style(); }
 
-    public void render(TimelineDiagnosis td, WatchEnd end, List<ProbeResult> probes, String command, PrintWriter out) {
+    /** @param title the first words, e.g. "jrss watch 4242" or "jrss analyze incident-42/" */
+    public void render(TimelineDiagnosis td, WatchEnd end, List<ProbeOutcome> probes, String title, PrintWriter out) {
         Snapshot s = td.last().snapshot();
         Ledger l = td.last().ledger();
         Timeline t = td.timeline();
-        out.println(st.bold(command + " " + s.pid()) + "  " + st.dim(TextReport.header(s, l)));
+        out.println(st.bold(title) + "  " + st.dim(TextReport.header(s, l)));
         out.println("Watched " + Units.duration(t.span()) + ": " + t.samples().size() + " samples (" + t.fullSamples() + " full), every "
                 + Units.duration(t.interval()) + "; ended: " + end.detail());
         String limit = s.cgroupMemory().value().filter(c -> c.limit() != null)
@@ -68,10 +69,10 @@ public final class TimelineTextReport {
         out.println();
     }
 
-    private void probes(List<ProbeResult> probes, PrintWriter out) {
+    private void probes(List<ProbeOutcome> probes, PrintWriter out) {
         if (probes.isEmpty()) return;
         out.println(st.bold("Probes") + st.dim("  (asked for with --trim-probe / --nmt-baseline; they changed the target)"));
-        for (ProbeResult p : probes) {
+        for (ProbeOutcome p : probes) {
             if (!p.ran()) {
                 out.println("  - " + p.command() + ": did not run: " + p.output().lines().findFirst().orElse(""));
             } else if (p.returned() != null) {

@@ -20,7 +20,7 @@ import java.util.stream.Stream;
  */
 public final class RecordingWriter {
     private final Path dir;
-    private int next = 1;
+    private int next = 1, probeCount;
 
     private RecordingWriter(Path dir) { this.dir = dir; }
 
@@ -52,6 +52,15 @@ public final class RecordingWriter {
     public void event(Event e) throws IOException {
         Files.writeString(dir.resolve(Recording.EVENTS), Recording.line(e), StandardCharsets.UTF_8,
                 StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    }
+
+    /** Keeps what a probe did, written beside and renamed, so a recording cut short never holds half of one. */
+    public void probe(ProbeResult r) throws IOException {
+        Path probes = Files.createDirectories(dir.resolve(Recording.PROBES));
+        Path file = probes.resolve(String.format("%02d-%s.properties", ++probeCount, r.name()));
+        Path tmp = probes.resolve("." + file.getFileName() + ".partial");
+        Files.writeString(tmp, Recording.store(r), StandardCharsets.UTF_8);
+        Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 
     public Path dir() { return dir; }

@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.probe.watch;
 
-import io.jrss.core.analysis.TimelineAssembler;
-import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.capture.Capture;
+import io.jrss.core.capture.ProbeResult;
 import io.jrss.core.capture.RecordingWriter;
+import io.jrss.core.capture.SampleSink;
 import io.jrss.core.timeline.Event;
-import io.jrss.core.timeline.ProbeResult;
-import io.jrss.core.timeline.Sample;
 import io.jrss.probe.LiveCapture;
 import io.jrss.probe.attach.HotSpotAttach;
 import io.jrss.probe.proc.ProcPid;
@@ -15,41 +13,28 @@ import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
  * Watches one JVM: a cheap sample every interval, a full one (smaps, ledger) every full interval, at both ends, and
- * whenever a cheap sample shows the footprint moved since the last full one ({@code Movement}), each appended to the timeline and, with --record, written to disk as it is taken. Ends at the duration, on
- * {@link #stop()}, when the target exits, when it stops answering, or when the recording cannot be written; in
- * every case what was gathered is returned. Knows nothing of terminals: a {@link Listener} shows progress.
+ * whenever the {@link SampleSink} says a cheap sample shows the footprint moved, each handed to the sink and, with
+ * --record, written to disk as it is taken. Ends at the duration, on {@link #stop()}, when the target exits, when it
+ * stops answering, or when the recording cannot be written; in every case what was gathered is kept. Fetches and
+ * never judges: the sink reads the samples, and knows of terminals if anyone does.
  */
 public final class Watch {
-    /** Told of each sample and of what happened, for a live view. */
-    public interface Listener {
-        void sampled(Sample sample, TimelineAssembler timeline, TimelineDiagnosis verdict);
-        default void event(Event e) {}
-    }
-
-    /** Diagnosing costs O(samples) per signal; a live view does not need it more often than this. */
-    static final Duration DIAGNOSE_EVERY = Duration.ofSeconds(5);
-
     private final HotSpotAttach attach;
     private final WatchOptions options;
     private final Clock clock;
-    private final Listener listener;
+    private final SampleSink sink;
     private final String jrssVersion;
     private final Object wake = new Object();
     private volatile boolean stopped;
-    private final TimelineAssembler assembler;
-    private final List<ProbeResult> probes = new ArrayList<>();
     private RecordingWriter recording;
 
-    public Watch(HotSpotAttach attach, WatchOptions options, Clock clock, Listener listener, String jrssVersion) {
-        this.attach = attach; this.options = options; this.clock = clock; this.listener = listener; this.jrssVersion = jrssVersion;
-        this.assembler = new TimelineAssembler(attach.pid(), options.interval());
+    public Watch(HotSpotAttach attach, WatchOptions options, Clock clock, SampleSink sink, String jrssVersion) {
+        this.attach = attach; this.options = options; this.clock = clock; this.sink = sink; this.jrssVersion = jrssVersion;
     }
 
     /** Ends the watch after the sample under way; safe from any thread (a signal handler). */
@@ -87,8 +72,9 @@ public final class Watch {
             } else {
                 unanswered = 0;
                 if (full) { base = c; lastFull = t; }
-                end = keep(c, t);
-                String moved = full || end != null ? null : assembler.movedSinceLastFull(kept);
+                SampleSink.Kept k = keep(c, t);
+                end = k == null ? WatchResult.End.record_failed : null;
+                String moved = full || end != null ? null : k.fullBecause();
                 if (moved != null) { // the footprint moved: take the ledger now, not at the next full interval
                     Instant now = clock.instant();
                     LiveCapture again = capture();
@@ -96,7 +82,7 @@ public final class Watch {
                     if (!again.unanswered()) {
                         base = withInfo(f, "full_because", moved);
                         lastFull = now;
-                        end = keep(base, now);
+                        end = keep(base, now) == null ? WatchResult.End.record_failed : null;
                     }
                 }
                 if (end != null) { detail = "could not write the recording: " + recordError; break; }
@@ -107,11 +93,10 @@ public final class Watch {
             if (stopped) { end = WatchResult.End.stopped; detail = "stopped"; }
         }
         finish(p, pid, startTime, end);
-        return new WatchResult(assembler, end, detail, List.copyOf(probes), recording == null ? null : recording.dir());
+        return new WatchResult(end, detail, recording == null ? null : recording.dir());
     }
 
     private String recordError;
-    private Sample kept;
 
     private LiveCapture capture() {
         return new LiveCapture(attach.pid(), attach::jcmd, new LiveCapture.Options(options.nmtDetail(), true), clock, f -> { });
@@ -123,11 +108,9 @@ public final class Watch {
         return new Capture(info, c.texts(), c.entries());
     }
 
-    /** Adds a capture to the timeline and the recording; returns record_failed when it could not be written. */
-    private WatchResult.End keep(Capture c, Instant t) {
-        Sample s = assembler.add(c);
-        kept = s;
-        WatchResult.End end = null;
+    /** Hands a capture to the sink and the recording; returns null when the recording could not be written. */
+    private SampleSink.Kept keep(Capture c, Instant t) {
+        boolean failed = false;
         if (recording != null && recordError == null) {
             try {
                 recording.add(c);
@@ -139,45 +122,39 @@ public final class Watch {
             int kept = recording.samples();
             recording = null;
             event(new Event(t, "watch", "record-failed", "recording stopped: " + recordError + "; the " + kept + " samples before are kept"));
-            end = WatchResult.End.record_failed;
+            failed = true;
         }
-        TimelineDiagnosis verdict = null;
-        if (s.full() || !t.isBefore(lastVerdictAt.plus(DIAGNOSE_EVERY))) {
-            verdict = assembler.diagnose();
-            lastVerdictAt = t;
-            for (Event e : assembler.newlyRaised(verdict)) { record(e); listener.event(e); }
-        }
-        listener.sampled(s, assembler, verdict);
-        return end;
+        SampleSink.Kept k = sink.keep(c);
+        k.raised().forEach(this::record);
+        return failed ? null : k;
     }
-
-    private Instant lastVerdictAt = Instant.MIN;
 
     /** At the end: a last full sample while the target lives, then the probes that change it. */
     private void finish(Probes p, int pid, long startTime, WatchResult.End end) {
         boolean answering = end != WatchResult.End.unanswered && end != WatchResult.End.target_exited && alive(pid, startTime);
-        List<Sample> samples = assembler.samples();
-        if (answering && (samples.isEmpty() || !samples.get(samples.size() - 1).full())) {
+        if (answering && !sink.lastIsFull()) {
             LiveCapture lc = capture();
             Capture c = lc.take(jrssVersion);
             if (!lc.unanswered()) keep(c, clock.instant());
         }
         if (!answering) return;
-        if (options.trimProbe()) probe(p.trim(assembler.hasFullSample() ? assembler.lastFull().snapshot() : null));
+        if (options.trimProbe()) probe(p.trim(sink.trimUnmeasurable()));
         if (options.nmtBaseline()) probe(p.diff());
     }
 
     private void probe(ProbeResult r) {
-        probes.add(r);
-        String text = r.ran() ? r.command() + " ran" + (r.returned() != null ? ": RSS " + r.rssBefore().toIec() + " -> " + r.rssAfter().toIec() : "")
-                : r.command() + " did not run: " + r.output();
-        event(new Event(r.time(), "probe", r.name(), text));
+        record(sink.probed(r));
+        if (recording == null) return;
+        try {
+            recording.probe(r);
+        } catch (IOException e) {
+            if (recordError == null) recordError = e.getMessage();
+        }
     }
 
     private void event(Event e) {
-        assembler.event(e);
+        sink.event(e);
         record(e);
-        listener.event(e);
     }
 
     private void record(Event e) {

@@ -1,19 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.probe.watch;
 
-import io.jrss.core.analysis.TimelineAssembler;
-import io.jrss.core.timeline.ProbeResult;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
- * How a watch ended and what it gathered.
+ * How a watch ended. What it gathered is the {@code SampleSink}'s.
  *
  * @param end       why it ended
  * @param detail    one sentence on how it ended
  * @param recording the recording directory, or null
  */
-public record WatchResult(TimelineAssembler timeline, End end, String detail, List<ProbeResult> probes, Path recording) {
+public record WatchResult(End end, String detail, Path recording) {
     public enum End {
         /** The requested duration passed. */ duration,
         /** Stopped by the user (Ctrl-C). */ stopped,

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.analysis;
+
+import io.jrss.core.capture.ProbeResult;
+import io.jrss.core.model.Bytes;
+import io.jrss.core.model.NmtDiff;
+import io.jrss.core.parse.NmtDiffParser;
+import io.jrss.core.parse.ParseException;
+import io.jrss.core.parse.ProcStatusParser;
+import java.time.Instant;
+
+/** What a probe's raw answer means: whether it did its job, the RSS a trim gave back, NMT's growth since the baseline. */
+public record ProbeOutcome(ProbeResult raw) {
+    public String name() { return raw.name(); }
+    public String command() { return raw.command(); }
+    public Instant time() { return raw.time(); }
+
+    /** True when the probe did what it is for: a trim answered, a baseline NMT accepted, a summary.diff that reads. */
+    public boolean ran() {
+        if (!raw.answered()) return false;
+        if (raw.name().equals(ProbeResult.NMT_BASELINE)) return !raw.answer().contains("not enabled");
+        if (raw.name().equals(ProbeResult.NMT_DIFF)) return nmtDiff() != null;
+        return true;
+    }
+
+    /** The answer, or what it means when it says the probe could not work. */
+    public String output() {
+        if (raw.answered() && raw.name().equals(ProbeResult.NMT_BASELINE) && !ran()) {
+            return "NMT is off; start the JVM with -XX:NativeMemoryTracking=summary";
+        }
+        if (raw.answered() && raw.name().equals(ProbeResult.NMT_DIFF)) {
+            try {
+                NmtDiffParser.parse(raw.answer());
+            } catch (ParseException e) {
+                return "summary.diff did not parse (line " + e.line() + ": " + e.getMessage() + ")\n" + raw.answer();
+            }
+        }
+        return raw.answer();
+    }
+
+    public Bytes rssBefore() { return rss(raw.statusBefore()); }
+    public Bytes rssAfter() { return rss(raw.statusAfter()); }
+    public Bytes returned() { return rssBefore() == null || rssAfter() == null ? null : rssBefore().minus(rssAfter()); }
+
+    /** The parsed summary.diff of an nmt-diff probe, or null. */
+    public NmtDiff nmtDiff() {
+        if (!raw.answered() || !raw.name().equals(ProbeResult.NMT_DIFF)) return null;
+        try {
+            return NmtDiffParser.parse(raw.answer());
+        } catch (ParseException e) {
+            return null;
+        }
+    }
+
+    /** One line for the live view and the recording's events. */
+    public String summary() {
+        if (!ran()) return command() + " did not run: " + output();
+        return command() + " ran" + (returned() != null ? ": RSS " + rssBefore().toIec() + " -> " + rssAfter().toIec() : "");
+    }
+
+    private static Bytes rss(String status) {
+        if (status == null) return null;
+        try {
+            return ProcStatusParser.parseFragment(status).vmRss();
+        } catch (ParseException e) {
+            return null;
+        }
+    }
+}

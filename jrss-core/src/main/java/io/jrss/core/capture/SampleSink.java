@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.capture;
+
+import io.jrss.core.timeline.Event;
+import java.util.List;
+
+/**
+ * Where a watch's captures go as the probe takes them. The probe fetches and never judges; the sink judges: what a
+ * sample shows, which findings it raised, whether the footprint moved enough that the ledger is due now, and what a
+ * probe's answer means.
+ */
+public interface SampleSink {
+    /**
+     * What keeping one sample decided.
+     *
+     * @param raised      findings raised for the first time, as events for the recording
+     * @param fullBecause why a full sample should be taken right away (the footprint moved), or null
+     */
+    record Kept(List<Event> raised, String fullBecause) {}
+
+    Kept keep(Capture capture);
+
+    /** An event of the watch itself: the target did not answer, the recording failed. */
+    void event(Event e);
+
+    /** A probe ran (or could not): returns the event that says what it did, for the recording. */
+    Event probed(ProbeResult r);
+
+    /** True when the last sample kept was a full one (a watch ends on a full sample while the target lives). */
+    boolean lastIsFull();
+
+    /** Why a trim probe cannot be measured on this target (an allocator other than glibc's is preloaded), or null. */
+    String trimUnmeasurable();
+}

@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.report;
+
+import io.jrss.core.result.Result;
+import io.jrss.core.result.SnapshotResult;
+import io.jrss.core.result.TimelineResult;
+import java.io.PrintWriter;
+
+/** One self-contained HTML page per result ({@link HtmlReport}). */
+final class HtmlReporter implements Reporter {
+    @Override
+    public void write(Result result, String title, PrintWriter out) {
+        out.print(result instanceof TimelineResult t ? HtmlReport.of(t.diagnosis(), t.end(), t.probes(), title)
+                : HtmlReport.of(((SnapshotResult) result).diagnosis(), ((SnapshotResult) result).raw(), title));
+        out.flush();
+    }
+}
