@@ -8,6 +8,7 @@ import io.jrss.core.source.Source;
 import io.jrss.core.source.Sources;
 import io.jrss.lab.LabRunner;
 import io.jrss.lab.Scenario;
+import io.jrss.probe.launch.Jdks;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -5,6 +5,7 @@ import io.jrss.core.parse.ParseException;
 import io.jrss.core.source.Source;
 import io.jrss.probe.attach.AttachException;
 import io.jrss.probe.jvm.TargetException;
+import io.jrss.probe.launch.LaunchException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -32,12 +33,13 @@ final class Errors implements CommandLine.IExecutionExceptionHandler, CommandLin
         }
         cl.getErr().println(prefix + message);
         if (debug) t.printStackTrace(cl.getErr());
-        return t instanceof UsageException || t instanceof Source.Misuse ? USAGE : TARGET;
+        return t instanceof UsageException || t instanceof Source.Misuse || t instanceof LaunchException ? USAGE : TARGET;
     }
 
     private static String message(Throwable t) {
         if (t instanceof TargetException || t instanceof AttachException || t instanceof ParseException
-                || t instanceof UsageException || t instanceof Source.Misuse || t instanceof FileAlreadyExistsException) return t.getMessage();
+                || t instanceof UsageException || t instanceof Source.Misuse || t instanceof LaunchException
+                || t instanceof FileAlreadyExistsException) return t.getMessage();
         if (t instanceof NoSuchFileException) {
             return t.getMessage().contains(":") ? t.getMessage() : t.getMessage() + ": no such file or directory";
         }

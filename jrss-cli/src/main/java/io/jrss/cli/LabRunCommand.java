@@ -4,15 +4,17 @@ package io.jrss.cli;
 import io.jrss.lab.LabRunner;
 import io.jrss.lab.Scenario;
 import io.jrss.lab.Scenarios;
+import io.jrss.probe.launch.Allocators;
+import io.jrss.probe.launch.Jdks;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Start a scenario in a child JVM with its flags and NMT summary (inside its cgroup if it needs one),",

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.jrss.cli;
+package io.jrss.probe.launch;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,24 +10,24 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /** Finds a JDK for a scenario: the one jrss runs on if it is new enough, else the newest under /usr/lib/jvm. */
-final class Jdks {
+public final class Jdks {
     static final Path JVM_DIR = Path.of("/usr/lib/jvm");
 
-    static Path find(int minFeature) {
+    public static Path find(int minFeature) {
         Path own = Path.of(System.getProperty("java.home"));
         if (Runtime.version().feature() >= minFeature) return own;
         try (Stream<Path> s = Files.list(JVM_DIR)) {
             List<Path> homes = s.filter(h -> Files.isExecutable(h.resolve("bin/java"))).toList();
             return homes.stream().filter(h -> feature(h).orElse(0) >= minFeature)
-                    .max(Comparator.comparing((Path h) -> feature(h).orElse(0))).orElseThrow(() -> new Errors.UsageException(
+                    .max(Comparator.comparing((Path h) -> feature(h).orElse(0))).orElseThrow(() -> new LaunchException(
                             "this scenario needs JDK " + minFeature + "+ and none was found in " + JVM_DIR + "; give one with --jdk PATH"));
         } catch (IOException e) {
-            throw new Errors.UsageException("this scenario needs JDK " + minFeature + "+; give one with --jdk PATH");
+            throw new LaunchException("this scenario needs JDK " + minFeature + "+; give one with --jdk PATH");
         }
     }
 
     /** The feature release from a JDK's {@code release} file: JAVA_VERSION="17.0.15" → 17, "1.8.0_372" → 8. */
-    static Optional<Integer> feature(Path home) {
+    public static Optional<Integer> feature(Path home) {
         try {
             for (String line : Files.readAllLines(home.resolve("release"))) {
                 if (!line.startsWith("JAVA_VERSION=")) continue;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.jrss.cli;
+package io.jrss.probe.launch;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,7 +10,7 @@ import java.util.Map;
  * The allocators jrss can preload into a JVM it starts, from Debian's packages. glibc is the default and needs no
  * preload. A missing library is a usage error that names the package to install.
  */
-final class Allocators {
+public final class Allocators {
     record Allocator(String name, String library, String debianPackage) {}
 
     static final List<Allocator> KNOWN = List.of(
@@ -21,15 +21,15 @@ final class Allocators {
             Path.of("/usr/lib64"), Path.of("/usr/lib"));
 
     /** The environment that makes a child JVM use {@code name}: empty for glibc, else LD_PRELOAD. */
-    static Map<String, String> environment(String name) {
+    public static Map<String, String> environment(String name) {
         if (name == null || name.equals("glibc")) return Map.of();
-        Allocator a = KNOWN.stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow(() -> new Errors.UsageException(
+        Allocator a = KNOWN.stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow(() -> new LaunchException(
                 "unknown allocator '" + name + "'; choose glibc, jemalloc, tcmalloc or mimalloc"));
         for (Path dir : LIBRARY_DIRS) {
             Path lib = dir.resolve(a.library());
             if (Files.isReadable(lib)) return Map.of("LD_PRELOAD", lib.toString());
         }
-        throw new Errors.UsageException(a.name() + " is not installed (no " + a.library() + "); install it with: apt-get install "
+        throw new LaunchException(a.name() + " is not installed (no " + a.library() + "); install it with: apt-get install "
                 + a.debianPackage());
     }
 

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.probe.launch;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How {@code jrss run} starts a user's command so that its JVM tracks native memory: {@code java} itself gets
+ * {@value #NMT} right after the program name; a script that starts java gets it through {@code JDK_JAVA_OPTIONS}.
+ * A command that already names NativeMemoryTracking, or {@code nmt = false}, is left as given.
+ */
+public record JvmLaunch(List<String> command, Map<String, String> env, boolean nmt) {
+    public static final String NMT = "-XX:NativeMemoryTracking=summary";
+
+    public JvmLaunch {
+        if (command.isEmpty()) throw new IllegalArgumentException("no command");
+        command = List.copyOf(command);
+        env = Map.copyOf(env);
+    }
+
+    public List<String> commandLine() {
+        List<String> cmd = new ArrayList<>(command);
+        if (addsFlag() && isJava(cmd.get(0))) cmd.add(1, NMT);
+        return cmd;
+    }
+
+    /** The environment the program gets on top of jrss's own. */
+    public Map<String, String> environment() {
+        Map<String, String> all = new LinkedHashMap<>(env);
+        if (addsFlag() && !isJava(command.get(0))) {
+            String jdk = all.getOrDefault("JDK_JAVA_OPTIONS", System.getenv().getOrDefault("JDK_JAVA_OPTIONS", ""));
+            all.put("JDK_JAVA_OPTIONS", (jdk + " " + NMT).strip());
+        }
+        return all;
+    }
+
+    public Program start(OutputStream output) throws IOException { return Program.start(commandLine(), environment(), output); }
+
+    private boolean addsFlag() { return nmt && command.stream().noneMatch(a -> a.contains("NativeMemoryTracking")); }
+
+    static boolean isJava(String program) { return program.substring(program.lastIndexOf('/') + 1).equals("java"); }
+}
