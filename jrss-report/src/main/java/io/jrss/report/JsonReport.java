@@ -111,7 +111,7 @@ public final class JsonReport {
         f.evidence().forEach((k, v) -> evidence.set(k, MAPPER.valueToTree(v instanceof Bytes b ? b.value() : v)));
         ArrayNode remedy = o.putArray("remedy");
         f.remedy().forEach(remedy::add);
-        o.put("confidence", f.confidence());
+        o.put("confidence", f.confidence().name());
         return o;
     }
 

@@ -26,11 +26,9 @@ import java.util.Map;
 public record TimelineDiagnosis(Diagnosis last, Diagnosis peak, Timeline timeline, List<Trend> rowTrends, List<Trend> signalTrends,
                                 List<Finding> findings, List<Episode> episodes, List<RuleResult.NotEvaluated> notEvaluated) {
 
-    static final List<String> CONFIDENCE = List.of("low", "medium", "high");
-
     /** Most severe first, then most confident, then by id: the top findings are the verdict. */
     public static final Comparator<Finding> ORDER = Comparator.comparing(Finding::severity).reversed()
-            .thenComparing(Comparator.comparingInt((Finding f) -> CONFIDENCE.indexOf(f.confidence())).reversed())
+            .thenComparing(Comparator.comparing(Finding::confidence).reversed())
             .thenComparing(Finding::id);
 
     public static TimelineDiagnosis of(Timeline timeline, Diagnosis last) { return of(timeline, last, last, List.of(), TimelineRules.all()); }

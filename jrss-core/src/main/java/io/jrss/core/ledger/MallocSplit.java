@@ -3,6 +3,7 @@ package io.jrss.core.ledger;
 
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.MallocInfo;
+import io.jrss.core.model.NmtCategories;
 import io.jrss.core.model.NmtSummary;
 import io.jrss.core.model.VmInfo;
 import io.jrss.core.snapshot.Snapshot;
@@ -83,8 +84,8 @@ final class MallocSplit {
                     "malloc in use by the JVM and native code together (NMT is off, so they cannot be separated)");
             return;
         }
-        Bytes gc = nmt.mallocd("GC");
-        Bytes other = nmt.mallocd("Other");
+        Bytes gc = nmt.mallocd(NmtCategories.GC);
+        Bytes other = nmt.directBuffers();
         Bytes jvm = nmt.totalMalloc().minus(gc).minus(other).atLeastZero();
         Bytes total = gc.plus(other).plus(jvm);
         boolean glibc = allocator.equals("glibc");

@@ -2,7 +2,7 @@
 package io.jrss.core.ledger;
 
 import io.jrss.core.model.Bytes;
-import io.jrss.core.model.NmtCategory;
+import io.jrss.core.model.NmtCategories;
 import io.jrss.core.model.NmtSummary;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.ArrayList;
@@ -30,14 +30,13 @@ final class NmtLedger {
         Bytes claimed = Bytes.ZERO;
         if (nmt != null) {
             String src = "NMT committed";
-            claimed = add(rows, RowIds.JAVA_HEAP, nmt.committed("Java Heap"), src + " of Java Heap", claimed);
-            claimed = add(rows, RowIds.CLASS_METADATA, nmt.committed("Class").plus(nmt.committed("Metaspace")), src + " of Class and Metaspace", claimed);
-            Bytes stacks = nmt.category("Thread").map(NmtCategory::stackCommitted).filter(Bytes::isPositive)
-                    .orElse(nmt.committed("Thread Stack").isPositive() ? nmt.committed("Thread Stack") : nmt.committed("Thread"));
+            claimed = add(rows, RowIds.JAVA_HEAP, nmt.committed(NmtCategories.JAVA_HEAP), src + " of Java Heap", claimed);
+            claimed = add(rows, RowIds.CLASS_METADATA, nmt.classMetadata(), src + " of Class and Metaspace", claimed);
+            Bytes stacks = nmt.threadStacks();
             claimed = add(rows, RowIds.THREAD_STACKS, stacks, src + " of thread stacks", claimed);
-            claimed = add(rows, RowIds.CODE_CACHE, nmt.committed("Code"), src + " of Code", claimed);
-            claimed = add(rows, RowIds.GC_STRUCTURES, nmt.committed("GC"), src + " of GC", claimed);
-            claimed = add(rows, RowIds.DIRECT_BUFFERS, nmt.mallocd("Other"), "NMT malloc of Other (direct buffers, Unsafe)", claimed);
+            claimed = add(rows, RowIds.CODE_CACHE, nmt.committed(NmtCategories.CODE), src + " of Code", claimed);
+            claimed = add(rows, RowIds.GC_STRUCTURES, nmt.committed(NmtCategories.GC), src + " of GC", claimed);
+            claimed = add(rows, RowIds.DIRECT_BUFFERS, nmt.directBuffers(), "NMT malloc of Other (direct buffers, Unsafe)", claimed);
             Bytes rest = nmt.totalCommitted().minus(claimed).atLeastZero();
             claimed = add(rows, RowIds.JVM_MALLOC, rest, "NMT committed of the other categories (Internal, Symbol, Arena Chunk, ...)", claimed);
         } else {

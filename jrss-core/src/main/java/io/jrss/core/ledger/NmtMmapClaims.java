@@ -1,9 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.ledger;
 
+import static io.jrss.core.model.NmtCategories.CLASS;
+import static io.jrss.core.model.NmtCategories.CODE;
+import static io.jrss.core.model.NmtCategories.GC;
+import static io.jrss.core.model.NmtCategories.JAVA_HEAP;
+import static io.jrss.core.model.NmtCategories.METASPACE;
+import static io.jrss.core.model.NmtCategories.SHARED_CLASS_SPACE;
+import static io.jrss.core.model.NmtCategories.THREAD;
+
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.CodeCache;
-import io.jrss.core.model.CodeHeap;
 import io.jrss.core.model.HeapInfo;
 import io.jrss.core.model.Metaspace;
 import io.jrss.core.model.NmtCategory;
@@ -20,7 +27,7 @@ import java.util.Set;
  */
 final class NmtMmapClaims {
     /** Categories whose mmap'd memory is measured elsewhere (ranges, shapes, files) or claimed explicitly. */
-    private static final Set<String> HANDLED = Set.of("Java Heap", "Class", "Metaspace", "Thread", "Code", "GC", "Shared class space");
+    private static final Set<String> HANDLED = Set.of(JAVA_HEAP, CLASS, METASPACE, THREAD, CODE, GC, SHARED_CLASS_SPACE);
 
     private final Snapshot s;
     private final NmtSummary nmt;
@@ -40,13 +47,13 @@ final class NmtMmapClaims {
         HeapInfo heap = s.heap().orNull();
         CodeCache code = s.codeCache().orNull();
         if (nmt != null) {
-            Bytes stacks = nmt.category("Thread").map(NmtCategory::stackCommitted).orElse(Bytes.ZERO);
+            Bytes stacks = nmt.category(THREAD).map(NmtCategory::stackCommitted).orElse(Bytes.ZERO);
             claim(RowIds.THREAD_STACKS, stacks.minus(stacksResident), "NMT thread stacks not found by shape");
-            claim(RowIds.CLASS_METADATA, nmt.mmapCommitted("Class").plus(nmt.mmapCommitted("Metaspace")).minus(classSpaceResident),
+            claim(RowIds.CLASS_METADATA, nmt.mmapCommitted(CLASS).plus(nmt.mmapCommitted(METASPACE)).minus(classSpaceResident),
                     "NMT Class/Metaspace mmap committed");
-            claim(RowIds.GC_STRUCTURES, nmt.mmapCommitted("GC"), "NMT GC mmap committed");
-            if (noHeapRange) claim(RowIds.JAVA_HEAP, nmt.committed("Java Heap"), "NMT Java Heap committed (no heap range)");
-            if (noCodeRange) claim(RowIds.CODE_CACHE, nmt.mmapCommitted("Code"), "NMT Code mmap committed (no code heap bounds)");
+            claim(RowIds.GC_STRUCTURES, nmt.mmapCommitted(GC), "NMT GC mmap committed");
+            if (noHeapRange) claim(RowIds.JAVA_HEAP, nmt.committed(JAVA_HEAP), "NMT Java Heap committed (no heap range)");
+            if (noCodeRange) claim(RowIds.CODE_CACHE, nmt.mmapCommitted(CODE), "NMT Code mmap committed (no code heap bounds)");
             Bytes others = nmt.categories().stream().filter(c -> !HANDLED.contains(c.name()))
                     .map(NmtCategory::mmapCommitted).reduce(Bytes.ZERO, Bytes::plus);
             claim(RowIds.OTHER_ANON, others, "NMT mmap committed of the other categories");

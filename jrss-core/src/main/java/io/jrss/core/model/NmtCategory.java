@@ -3,7 +3,7 @@ package io.jrss.core.model;
 
 /**
  * One category of a {@code VM.native_memory summary}, named exactly as HotSpot prints it
- * ("Java Heap", "Class", "Thread", "Arena Chunk", ...). The set changes between JDK releases,
+ * ("Java Heap", "Class", "Thread", "Arena Chunk", ...; what each means is in {@link NmtCategories}). The set changes between JDK releases,
  * so names stay data. {@code committed} = malloc + arena + mmap committed (+ tracking overhead),
  * as HotSpot sums it. Fields a release does not print are {@link Bytes#ZERO}.
  *

@@ -1,6 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.model;
 
+import static io.jrss.core.model.NmtCategories.ARENA_CHUNK;
+import static io.jrss.core.model.NmtCategories.CLASS;
+import static io.jrss.core.model.NmtCategories.COMPILER;
+import static io.jrss.core.model.NmtCategories.METASPACE;
+import static io.jrss.core.model.NmtCategories.OTHER;
+import static io.jrss.core.model.NmtCategories.THREAD;
+import static io.jrss.core.model.NmtCategories.THREAD_STACK;
+
 import java.util.List;
 import java.util.Optional;
 
@@ -29,9 +37,24 @@ public record NmtSummary(String level, Bytes totalReserved, Bytes totalCommitted
      * JDK 17): the larger of Compiler's arena peak and Arena Chunk's malloc peak (the chunks those arenas are made of).
      */
     public Bytes compilerPeak() {
-        Bytes arena = category("Compiler").map(NmtCategory::arenaPeak).orElse(null);
-        Bytes chunks = category("Arena Chunk").map(NmtCategory::mallocPeak).orElse(null);
+        Bytes arena = category(COMPILER).map(NmtCategory::arenaPeak).orElse(null);
+        Bytes chunks = category(ARENA_CHUNK).map(NmtCategory::mallocPeak).orElse(null);
         if (arena == null) return chunks;
         return chunks == null ? arena : arena.max(chunks);
     }
+
+    /** Direct buffers and Unsafe memory as the ledger counts them: malloc of "Other" (JDK 11+; see {@link NmtCategories#DIRECT_BUFFERS}). */
+    public Bytes directBuffers() { return mallocd(OTHER); }
+
+    /** Committed class metadata: "Class" plus "Metaspace" (the latter absent before JDK 17). */
+    public Bytes classMetadata() { return committed(CLASS).plus(committed(METASPACE)); }
+
+    /** Committed thread stacks: Thread's stack line (JDK 11+), else "Thread Stack", else all of "Thread" (JDK 8). */
+    public Bytes threadStacks() {
+        return category(THREAD).map(NmtCategory::stackCommitted).filter(Bytes::isPositive)
+                .orElse(committed(THREAD_STACK).isPositive() ? committed(THREAD_STACK) : committed(THREAD));
+    }
+
+    /** What the JIT compilers hold now: malloc and arenas of "Compiler" and "Arena Chunk". */
+    public Bytes compilerMemory() { return mallocd(COMPILER).plus(mallocd(ARENA_CHUNK)); }
 }

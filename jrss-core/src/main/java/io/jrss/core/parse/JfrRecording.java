@@ -2,6 +2,7 @@
 package io.jrss.core.parse;
 
 import io.jrss.core.model.Bytes;
+import io.jrss.core.model.NmtCategories;
 import io.jrss.core.model.NmtCategory;
 import io.jrss.core.model.NmtSummary;
 import io.jrss.core.timeline.Sample;
@@ -119,10 +120,10 @@ public final class JfrRecording {
         long reserved = e.getLong("reserved"), committed = e.getLong("committed");
         nmt.put(name, new Bytes[] {Bytes.of(reserved), Bytes.of(committed)});
         switch (name) {
-            case "Other" -> s.put(Signals.DIRECT_MEMORY, (double) committed);
-            case "Metaspace", "Class" -> s.merge(Signals.METASPACE_COMMITTED, (double) committed, Double::sum);
-            case "Thread Stack" -> s.put(Signals.THREAD_STACKS, (double) committed);
-            case "Compiler", "Arena Chunk" -> s.merge(Signals.COMPILER_MEMORY, (double) committed, Double::sum);
+            case NmtCategories.OTHER -> s.put(Signals.DIRECT_MEMORY, (double) committed);
+            case NmtCategories.METASPACE, NmtCategories.CLASS -> s.merge(Signals.METASPACE_COMMITTED, (double) committed, Double::sum);
+            case NmtCategories.THREAD_STACK -> s.put(Signals.THREAD_STACKS, (double) committed);
+            case NmtCategories.COMPILER, NmtCategories.ARENA_CHUNK -> s.merge(Signals.COMPILER_MEMORY, (double) committed, Double::sum);
             default -> { }
         }
     }

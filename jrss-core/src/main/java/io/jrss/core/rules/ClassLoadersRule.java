@@ -4,6 +4,7 @@ package io.jrss.core.rules;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.Metaspace;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -36,6 +37,6 @@ public final class ClassLoadersRule implements Rule {
                 List.of("See which loaders they are: jcmd " + pid + " VM.metaspace show-loaders (count them by class), or VM.classloader_stats",
                         "A loader per generated class that stays reachable: cache the generated classes (or their factory) instead of generating per call",
                         "Confirm the growth: jcmd " + pid + " VM.metaspace again later, or jrss watch " + pid),
-                "medium"));
+                Confidence.medium));
     }
 }

@@ -5,6 +5,7 @@ import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.CodeCache;
 import io.jrss.core.model.CodeHeap;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -25,7 +26,7 @@ public final class CodeCacheFullRule implements Rule {
                 return RuleResult.fired(new Finding(id(), Severity.warning, "The JVM reported 'CodeCache is full': the JIT compiler was disabled",
                         new Evidence().value("source", "hs_err file").value("jre_version", pm.jreVersion()).build(),
                         List.of("Give it room: -XX:ReservedCodeCacheSize=256m (240m is the default with tiered compilation)",
-                                "See what fills it: jcmd <pid> Compiler.codecache and Compiler.codelist"), "high"));
+                                "See what fills it: jcmd <pid> Compiler.codecache and Compiler.codelist"), Confidence.high));
             }
             return notEvaluated("Compiler.codecache was not read");
         }
@@ -53,6 +54,6 @@ public final class CodeCacheFullRule implements Rule {
                 List.of("Raise the limit: -XX:ReservedCodeCacheSize=" + Math.max(256, reserved.value() * 2 >> 20) + "m",
                         "Find what generates code: many generated classes (proxies, lambdas, scripting) each bring compiled methods",
                         "Keep -XX:+UseCodeCacheFlushing on (the default) so cold code is evicted"),
-                "high"));
+                Confidence.high));
     }
 }

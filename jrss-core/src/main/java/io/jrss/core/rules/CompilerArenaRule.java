@@ -4,6 +4,7 @@ package io.jrss.core.rules;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.PostMortem;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -36,6 +37,6 @@ public final class CompilerArenaRule implements Rule {
                         "Cap what one compilation may take: -XX:CompileCommand=MemLimit,*.*,1g (JDK 22+)",
                         "Keep the method out of C2: -XX:CompileCommand=exclude,<class>::<method>",
                         "JDK 21+: jcmd <pid> Compiler.memory (with -XX:CompileCommand=MemStat,*.*,print) shows the costliest compilations"),
-                "medium"));
+                Confidence.medium));
     }
 }

@@ -4,6 +4,7 @@ package io.jrss.core.rules;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.CompilerMemory;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -32,7 +33,7 @@ public final class CompilerMemoryRule implements Rule {
                 List.of("Cap what one compilation may take: -XX:CompileCommand=MemLimit,*.*,1g (JDK 22+; the compilation stops, the JVM goes on)",
                         "Keep the method out of C2 if it keeps costing this much: -XX:CompileCommand=exclude," + top.method().replaceAll("\\(.*$", "").replace('/', '.'),
                         "Leave headroom for compilation peaks in the container limit; watch NMT's Compiler and Arena Chunk: jrss watch " + pid),
-                "medium"));
+                Confidence.medium));
     }
 
     /** Without Compiler.memory: NMT's peak of the compilers' arenas since the JVM started (JDK 17+), 128 MiB or more. */
@@ -44,11 +45,11 @@ public final class CompilerMemoryRule implements Rule {
         String pid = s.pidText();
         return RuleResult.fired(new Finding(id(), peak.compareTo(HUGE) >= 0 ? Severity.warning : Severity.info,
                 "The JIT compilers' arenas peaked at " + peak.toIec() + " since the JVM started (NMT's peak of Compiler and Arena Chunk)",
-                new Evidence().bytes("compiler_arena_peak", peak).bytes("compiler_arena_now", s.nmt().orNull().mallocd("Compiler").plus(s.nmt().orNull().mallocd("Arena Chunk")))
+                new Evidence().bytes("compiler_arena_peak", peak).bytes("compiler_arena_now", s.nmt().orNull().compilerMemory())
                         .value("ruled_out", "ordinary compilations, whose arenas together stay in the tens of MiB: they reached " + peak.toIec()).build(),
                 List.of("Find the method: -XX:CompileCommand=MemStat,*.*,collect at start, then jcmd " + pid + " Compiler.memory (JDK 21+)",
                         "Cap what one compilation may take: -XX:CompileCommand=MemLimit,*.*,1g (JDK 22+)",
                         "Leave headroom for the peak in the container limit until it is fixed"),
-                "medium"));
+                Confidence.medium));
     }
 }

@@ -3,6 +3,7 @@ package io.jrss.core.rules;
 
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.PostMortem;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -26,6 +27,6 @@ public final class CompilerThreadChurnRule implements Rule {
                 List.of("See whether RSS grows with it: jrss watch " + pid + " (glibc's free memory and the arenas over time)",
                         "Keep the compiler threads: -XX:-UseDynamicNumberOfCompilerThreads (or -XX:-ReduceNumberOfCompilerThreads)",
                         "Or fewer arenas: MALLOC_ARENA_MAX=2; and give freed memory back: -XX:TrimNativeHeapInterval=60000 (17.0.9+, 21.0.1+)"),
-                "low"));
+                Confidence.low));
     }
 }

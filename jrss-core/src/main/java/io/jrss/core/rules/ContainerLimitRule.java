@@ -5,6 +5,7 @@ import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.RowIds;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.CgroupMemory;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -45,7 +46,7 @@ public final class ContainerLimitRule implements Rule {
                                 + limit.toIec() + " with headroom",
                         "Shrink what is outside the heap: see the largest non-heap rows of the ledger above",
                         "Or raise the container's memory limit"),
-                "high"));
+                Confidence.high));
     }
 
     /**
@@ -68,6 +69,6 @@ public final class ContainerLimitRule implements Rule {
                         shmem.isPositive() ? "Count shared memory (" + shmem.toIec() + ": ZGC's heap, tmpfs) as the process's own: it is cache the kernel cannot drop"
                                 : "Find what the working set holds: run jrss explain on the JVM for its ledger",
                         "Or raise the container's memory limit"),
-                "medium"));
+                Confidence.medium));
     }
 }

@@ -3,6 +3,7 @@ package io.jrss.core.rules;
 
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.CgroupCpu;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -34,6 +35,6 @@ public final class CpuThrottlingRule implements Rule {
                 List.of("Give the container more CPU (or remove the quota): GC threads that wait for CPU let memory pile up",
                         "Match the JVM to its quota: -XX:ActiveProcessorCount and fewer -XX:ParallelGCThreads/ConcGCThreads",
                         "Counters are cumulative since the cgroup started: jrss watch shows whether throttling is ongoing"),
-                "high"));
+                Confidence.high));
     }
 }

@@ -3,7 +3,9 @@ package io.jrss.core.rules;
 
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.Bytes;
+import io.jrss.core.model.NmtCategories;
 import io.jrss.core.model.NmtCategory;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -30,12 +32,12 @@ public final class DirectBufferCacheRule implements Rule {
                     List.of("Write and read big heap arrays in chunks (or through direct buffers you own): channel I/O copies a heap buffer into a temporary direct buffer as large as it",
                             "Cap the cached temporary buffers: -D" + PROPERTY + "=262144",
                             "JDK-8316156 made InputStream.transferTo to a file channel write in 128 KiB chunks (JDK 22, backported to 21u and 17u): upgrade if that is the path"),
-                    "medium"));
+                    Confidence.medium));
         }
         if (!s.nmt().isAvailable()) return notEvaluated("temporary direct buffers are measured by NMT (category Other); NMT is off");
         if (!matches(s)) return RuleResult.quiet();
-        NmtCategory other = s.nmt().orNull().category("Other").orElseThrow();
-        Bytes direct = s.nmt().orNull().mallocd("Other");
+        NmtCategory other = s.nmt().orNull().category(NmtCategories.OTHER).orElseThrow();
+        Bytes direct = s.nmt().orNull().directBuffers();
         int threads = s.status().map(st -> st.threads()).value().orElse(0);
         int feature = s.version().map(v -> v.feature()).value().orElse(0);
         Bytes limit = s.flags().value().flatMap(f -> f.bytes("MaxDirectMemorySize").filter(Bytes::isPositive).or(() -> f.bytes("MaxHeapSize"))).orElse(null);
@@ -53,14 +55,14 @@ public final class DirectBufferCacheRule implements Rule {
                         "Fewer long-lived I/O threads hold fewer cached buffers (each keeps its largest one until it exits)",
                         feature >= 24 ? "MaxDirectMemorySize does not limit these buffers on JDK 24+ (JDK-8344882): only the property above does"
                                 : "They also count against MaxDirectMemorySize on this JDK: an OutOfMemoryError 'Cannot reserve ... direct buffer memory' can follow"),
-                overLimit ? "high" : "medium"));
+                overLimit ? Confidence.high : Confidence.medium));
     }
 
     /** Large Other blocks, no more of them than threads, within MaxDirectMemorySize before JDK 24, and no cap on the cache. */
     public static boolean matches(Snapshot s) {
         var nmt = s.nmt().orNull();
         if (nmt == null || s.systemProperties().containsKey(PROPERTY)) return false;
-        NmtCategory other = nmt.category("Other").orElse(null);
+        NmtCategory other = nmt.category(NmtCategories.OTHER).orElse(null);
         if (other == null || other.mallocCount() <= 0) return false;
         int threads = s.status().map(st -> st.threads()).value().orElse(Integer.MAX_VALUE);
         Bytes mean = other.meanMallocBlock();
@@ -68,7 +70,7 @@ public final class DirectBufferCacheRule implements Rule {
         // but Unsafe.allocateMemory, which no limit bounds.
         int feature = s.version().map(v -> v.feature()).value().orElse(0);
         Bytes limit = s.flags().value().flatMap(f -> f.bytes("MaxDirectMemorySize").filter(Bytes::isPositive).or(() -> f.bytes("MaxHeapSize"))).orElse(null);
-        if (feature > 0 && feature < 24 && limit != null && nmt.mallocd("Other").greaterThan(limit)) return false;
-        return nmt.mallocd("Other").compareTo(MIN_OTHER) >= 0 && mean.compareTo(MIN_MEAN_BLOCK) >= 0 && other.mallocCount() <= threads;
+        if (feature > 0 && feature < 24 && limit != null && nmt.directBuffers().greaterThan(limit)) return false;
+        return nmt.directBuffers().compareTo(MIN_OTHER) >= 0 && mean.compareTo(MIN_MEAN_BLOCK) >= 0 && other.mallocCount() <= threads;
     }
 }

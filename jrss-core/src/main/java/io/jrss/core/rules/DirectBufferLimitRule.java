@@ -5,6 +5,7 @@ import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.RowIds;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.JvmFlags;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -25,7 +26,7 @@ public final class DirectBufferLimitRule implements Rule {
         Bytes limit = flags.bytes("MaxDirectMemorySize").filter(Bytes::isPositive)
                 .or(() -> flags.bytes("MaxHeapSize")).orElse(null);
         if (limit == null) return notEvaluated("neither MaxDirectMemorySize nor MaxHeapSize in VM.flags");
-        Bytes direct = s.nmt().orNull().mallocd("Other");
+        Bytes direct = s.nmt().orNull().directBuffers();
         if (DirectBufferCacheRule.matches(s)) return RuleResult.quiet(); // direct-buffer-cache explains this memory
         double share = direct.ratioOf(limit);
         if (share < WARN) return RuleResult.quiet();
@@ -44,6 +45,6 @@ public final class DirectBufferLimitRule implements Rule {
                         feature >= 18 ? "If threads read whole files through channels, cap the temporary buffer cache: -Djdk.nio.maxCachedBufferSize=262144"
                                 : "Only if the working set really needs it, raise -XX:MaxDirectMemorySize and the container limit with it",
                         "Watch the trend to tell a leak from a plateau: jrss watch " + s.pidText()),
-                "high"));
+                Confidence.high));
     }
 }

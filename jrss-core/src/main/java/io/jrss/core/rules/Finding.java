@@ -5,11 +5,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A verdict with its evidence and remedy (DESIGN.md §6). {@code id} is stable kebab-case; {@code title} is one
+ * A verdict with its evidence and remedy. {@code id} is stable kebab-case (see docs/findings/); {@code title} is one
  * sentence with the number that matters; {@code evidence} maps reading names to values (amounts as Bytes, ratios as
  * Double, counts as Integer/Long, text as String) in the order they explain the verdict; {@code remedy} lists steps in the order to try.
  *
- * @param confidence "high", "medium" or "low"
+ * @param confidence how sure the verdict is
  */
 public record Finding(String id, Severity severity, String title, Map<String, Object> evidence, List<String> remedy,
-                      String confidence) {}
+                      Confidence confidence) {
+    /**
+     * How sure a finding is, ordered from least to most: {@code high} when the readings show the cause itself (an
+     * OOM message, glibc's own free bytes), {@code medium} when they show its signature, {@code low} when another
+     * cause would look the same and the remedy says which reading settles it.
+     */
+    public enum Confidence { low, medium, high }
+}

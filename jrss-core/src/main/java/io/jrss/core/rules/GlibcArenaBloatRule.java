@@ -4,6 +4,7 @@ package io.jrss.core.rules;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.MallocAccount;
 import io.jrss.core.model.Bytes;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -39,7 +40,7 @@ public final class GlibcArenaBloatRule implements Rule {
                 List.of("Cap the arenas: MALLOC_ARENA_MAX=2 in the JVM's environment, then compare RSS under the same load",
                         "Find the native allocators: threads that malloc (zlib, JNI libraries) each get an arena",
                         "A/B another allocator: jrss run --allocator jemalloc -- java ... (benchmark on this workload)"),
-                "medium"));
+                Confidence.medium));
     }
 
     /** Heaps that reserve this much address space explain a VSZ people ask about, even when they hold little memory. */
@@ -61,6 +62,6 @@ public final class GlibcArenaBloatRule implements Rule {
                         .value("busy_arenas", m.busyArenas()).value("MALLOC_ARENA_MAX", max == null ? "(default: 8 x cores)" : max).build(),
                 List.of("Nothing to fix for memory: reserved address space is not resident",
                         "If the virtual size itself matters (ulimit -v, a 32-bit process, monitoring on VSZ): MALLOC_ARENA_MAX=2 caps the arenas"),
-                "medium"));
+                Confidence.medium));
     }
 }

@@ -6,6 +6,7 @@ import io.jrss.core.ledger.MallocAccount;
 import io.jrss.core.ledger.RowIds;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.JvmVersion;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -39,7 +40,7 @@ public final class GlibcFragmentationRule implements Rule {
                         .value("ruled_out", "memory in use, and glibc's free bytes that are not resident (after a trim): smaps measures "
                                 + m.arenaResident().toIec() + " resident in the arenas, of which glibc counts " + free.toIec() + " free").build(),
                 remedy(s),
-                free.ratioOf(m.arenaResident()) >= 0.5 ? "high" : "medium"));
+                free.ratioOf(m.arenaResident()) >= 0.5 ? Confidence.high : Confidence.medium));
     }
 
     static final Bytes LOTS_RETAINED = Bytes.ofGiB(1), SOME_RETAINED = Bytes.ofMiB(256);
@@ -63,7 +64,7 @@ public final class GlibcFragmentationRule implements Rule {
                 new Evidence().bytes("glibc_free", free).bytes("glibc_in_use", inUse).value("may_have_wrapped", wrapped)
                         .value("source", mi != null ? "malloc_info" : "VM.info C-Heap outstanding/retained")
                         .value("ruled_out", "memory in use: glibc counts " + free.toIec() + " as free; not ruled out: that it was already trimmed (no smaps)").build(),
-                remedy(s), "low"));
+                remedy(s), Confidence.low));
     }
 
     /** The seeds' order: trim, fewer arenas, an A/B run of another allocator; and how to confirm with a trim. */

@@ -4,6 +4,7 @@ package io.jrss.core.rules;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.RowIds;
 import io.jrss.core.model.Bytes;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -23,6 +24,6 @@ public final class MappedFilesRule implements Rule {
                 new Evidence().bytes("mapped_files", mapped).ratio("share_of_rss", share).build(),
                 List.of("Expect this RSS to fall under memory pressure; alert on anonymous memory (RssAnon) instead",
                         "If the container is killed anyway, its limit counts these pages: size it for the mapped working set"),
-                "high"));
+                Confidence.high));
     }
 }

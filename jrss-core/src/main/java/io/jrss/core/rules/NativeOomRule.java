@@ -3,6 +3,7 @@ package io.jrss.core.rules;
 
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.PostMortem;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,6 +40,6 @@ public final class NativeOomRule implements Rule {
         return RuleResult.fired(new Finding(id(), Severity.critical,
                 "The JVM died out of native memory: " + p.cause() + " of " + (p.requested() == null ? "?" : p.requested().toIec()) + " for " + purpose
                         + " failed" + (p.location() == null ? "" : " (" + p.location() + ")"),
-                e.build(), remedy, "high"));
+                e.build(), remedy, Confidence.high));
     }
 }

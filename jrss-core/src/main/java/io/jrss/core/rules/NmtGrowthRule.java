@@ -3,7 +3,9 @@ package io.jrss.core.rules;
 
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.Bytes;
+import io.jrss.core.model.NmtCategories;
 import io.jrss.core.model.NmtDiff;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -23,13 +25,13 @@ public final class NmtGrowthRule implements Rule {
     }
 
     public static List<Rule> all() {
-        return List.of(new NmtGrowthRule("thread-leak", "thread stacks", List.of("Thread", "Thread Stack"),
+        return List.of(new NmtGrowthRule("thread-leak", "thread stacks", NmtCategories.THREAD_STACKS,
                         List.of("Find who starts them: jcmd <pid> Thread.print, grouped by thread name prefix",
                                 "Bound the pools; confirm over time with jrss watch <pid>")),
-                new NmtGrowthRule("metaspace-leak", "class metadata", List.of("Class", "Metaspace"),
+                new NmtGrowthRule("metaspace-leak", "class metadata", NmtCategories.CLASS_METADATA,
                         List.of("See which class loaders hold the classes: jcmd <pid> VM.classloader_stats",
                                 "Release the loaders (redeploys, generated classes per call); confirm over time with jrss watch <pid>")),
-                new NmtGrowthRule("direct-buffer-leak", "direct buffers and Unsafe memory", List.of("Other", "Internal"),
+                new NmtGrowthRule("direct-buffer-leak", "direct buffers and Unsafe memory", NmtCategories.DIRECT_BUFFERS,
                         List.of("Find who holds them: a heap dump and the DirectByteBuffer instances by retained size",
                                 "On JDK 8 'Internal' also holds other JVM memory: confirm with -XX:MaxDirectMemorySize and jrss watch <pid>")));
     }
@@ -64,6 +66,6 @@ public final class NmtGrowthRule implements Rule {
                         .value("ruled_out", "noise and caches warming up (under " + MIN_GROWTH.toIec() + ")"
                                 + (byReserved ? "; a thread stack is reserved whole and committed as it is touched, so threads show in reserved" : "")
                                 + "; not ruled out by two points alone: start-up, if the baseline was taken early").build(),
-                remedy.stream().map(r -> r.replace("<pid>", s.pidText())).toList(), "medium"));
+                remedy.stream().map(r -> r.replace("<pid>", s.pidText())).toList(), Confidence.medium));
     }
 }

@@ -22,6 +22,6 @@ public final class NmtOffRule implements Rule {
                 new Evidence().value("estimated_rows", String.join(", ", estimates)).build(),
                 List.of("Restart the JVM with -XX:NativeMemoryTracking=summary (a few percent overhead; detail costs more)",
                         "Then run jrss explain again: JVM malloc, GC structures, metaspace and direct buffers become measured"),
-                "high"));
+                Finding.Confidence.high));
     }
 }

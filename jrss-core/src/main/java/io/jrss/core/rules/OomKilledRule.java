@@ -4,6 +4,7 @@ package io.jrss.core.rules;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.CgroupMemory;
 import io.jrss.core.model.PostMortem;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -27,6 +28,6 @@ public final class OomKilledRule implements Rule {
                 List.of("Size the container for the whole footprint, not the heap: max heap + metaspace + code cache + threads x stack + direct buffers + native",
                         "Let the JVM size the heap from the limit: -XX:MaxRAMPercentage=60..75 (and a JDK that reads cgroup v2: 11.0.16+, 17+)",
                         "Find what grew before the kill: run it under jrss run (or jrss watch --record) to keep the ledger over time"),
-                "high"));
+                Confidence.high));
     }
 }

@@ -3,6 +3,7 @@ package io.jrss.core.rules;
 
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.PostMortem;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,6 +49,6 @@ public final class OutOfMemoryRule implements Rule {
             steps.add("The request came through the per-thread temporary buffer cache (see direct-buffer-cache): write big heap arrays in chunks, or cap it with -Djdk.nio.maxCachedBufferSize=262144");
         }
         steps.addAll(remedy.stream().map(r -> r.replace("<pid>", s.pidText())).toList());
-        return RuleResult.fired(new Finding(id, Severity.critical, "The JVM ran out of " + what + ": " + p.message(), e.build(), steps, "medium"));
+        return RuleResult.fired(new Finding(id, Severity.critical, "The JVM ran out of " + what + ": " + p.message(), e.build(), steps, Confidence.medium));
     }
 }

@@ -4,6 +4,7 @@ package io.jrss.core.rules;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.CgroupMemory;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -39,6 +40,6 @@ public final class PageCacheRule implements Rule {
                         + (shmem.compareTo(MIN_CACHE) >= 0 ? "; " + shmem.toIec() + " of it is shared memory, " + reclaimable.toIec() + " reclaimable" : ""),
                 new Evidence().bytes("page_cache", cache).bytes("shmem", shmem).bytes("reclaimable_cache", reclaimable).bytes("cgroup_usage", usage)
                         .ratio("cache_share_of_usage", share).bytes("rss", ledger.rssKnown() ? ledger.rss() : null).bytes("memory_limit", cg.limit()).build(),
-                remedy, "high"));
+                remedy, Confidence.high));
     }
 }

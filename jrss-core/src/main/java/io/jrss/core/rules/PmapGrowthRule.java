@@ -5,6 +5,7 @@ import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.Mapping;
 import io.jrss.core.model.PmapDiff;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -39,6 +40,6 @@ public final class PmapGrowthRule implements Rule {
                         "Find the call sites of a leak: async-profiler's nativemem mode, or jemalloc's profiling (jrss run --allocator jemalloc --env MALLOC_CONF=prof:true,prof_leak:true)",
                         "Usual holders: zlib Deflater/Inflater never end()ed, JNI libraries, RocksDB, Netty native buffers").stream()
                         .map(r -> r.replace("<pid>", s.pidText())).toList(),
-                "low"));
+                Confidence.low));
     }
 }

@@ -3,6 +3,7 @@ package io.jrss.core.rules;
 
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.Bytes;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -29,6 +30,6 @@ public final class SwapRule implements Rule {
                         .value("ruled_out", "swap that is configured but unused: " + swap.toIec() + " of this process's own pages are in swap now").build(),
                 List.of("Footprint = RSS + swap: size limits on both",
                         "A swapped Java heap makes GC slow: give the container enough memory or lower -Xmx"),
-                "high"));
+                Confidence.high));
     }
 }

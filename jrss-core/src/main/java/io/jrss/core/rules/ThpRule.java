@@ -5,6 +5,7 @@ import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.ThreadStacks;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.Mapping;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -32,7 +33,7 @@ public final class ThpRule implements Rule {
                         .value("UseTransparentHugePages", jvmAsked)
                         .value("ruled_out", "a few huge pages the heap asked for: " + huge.toIec() + " of anonymous memory is in huge pages, " + Evidence.pct(share) + " of RSS").build(),
                 remedies(s, mode, jvmAsked),
-                "medium"));
+                Confidence.medium));
     }
 
     /** Who asked for the huge pages, first: glibc's tunable, the JVM's flag, or the host's mode. */
@@ -70,6 +71,6 @@ public final class ThpRule implements Rule {
                 List.of("Check the mode: cat /sys/kernel/mm/transparent_hugepage/enabled; 'always' makes stacks and malloc arenas huge pages",
                         "Set THP to madvise (or never) on the host; JDK updates with JDK-8312182 also keep stacks off 2 MiB boundaries",
                         "Unless the JVM pre-touches them on purpose: -XX:+AlwaysPreTouchStacks"),
-                mode == null ? "low" : "medium"));
+                mode == null ? Confidence.low : Confidence.medium));
     }
 }

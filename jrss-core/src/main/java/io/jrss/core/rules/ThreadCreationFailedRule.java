@@ -3,6 +3,7 @@ package io.jrss.core.rules;
 
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.PostMortem;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -22,6 +23,6 @@ public final class ThreadCreationFailedRule implements Rule {
                         "EAGAIN: a task limit was reached: the container's pids.max, ulimit -u, kernel.threads-max, or vm.max_map_count",
                         "Fewer threads: -XX:ParallelGCThreads, -XX:ConcGCThreads, -XX:CICompilerCount, -XX:ActiveProcessorCount, and the application's pools",
                         "If memory ran out instead: smaller stacks (-Xss) and a smaller heap leave room for threads"),
-                "high"));
+                Confidence.high));
     }
 }

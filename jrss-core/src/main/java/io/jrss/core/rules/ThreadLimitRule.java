@@ -4,6 +4,7 @@ package io.jrss.core.rules;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.Durations;
 import io.jrss.core.model.PostMortem;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
 import java.time.Duration;
 import java.util.List;
@@ -32,6 +33,6 @@ public final class ThreadLimitRule implements Rule {
                 List.of("Find who starts them: jcmd " + pid + " Thread.print (or a thread dump at the next failure), counted by name prefix",
                         "Shut down what is created per task: executors, ForkJoinPools, HTTP clients and timers; bound the pools",
                         "Watch the count before the next failure: jrss watch " + pid + " (thread-leak is raised while it keeps growing)"),
-                "low"));
+                Confidence.low));
     }
 }

@@ -3,6 +3,7 @@ package io.jrss.core.rules;
 
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.Bytes;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -37,6 +38,6 @@ public final class UntrackedNativeRule implements Rule {
                 List.of("Tell a leak from a working set: jrss watch " + pid + " (native-leak is raised when it keeps growing)",
                         "Find the call sites: async-profiler's native memory profiler, asprof -e nativemem -d 60 -f native.jfr " + pid + " (loads an agent into the target)",
                         "Usual holders: zlib streams never closed, RocksDB (block cache, memtables, iterators), Netty native, JNI libraries, FFM arenas"),
-                "low"));
+                Confidence.low));
     }
 }

@@ -4,6 +4,7 @@ package io.jrss.core.rules;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.Mapping;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -26,7 +27,7 @@ public final class ZgcSharedMemoryRule implements Rule {
             return RuleResult.fired(new Finding(id(), Severity.info, "The ZGC heap is shared memory: RssShmem is " + shmem.toIec()
                             + (ledger.rssKnown() ? " of the RSS " + ledger.rss().toIec() : ""),
                     new Evidence().bytes("rss_shmem", shmem).value("gc", gc)
-                            .value("source", "/proc/<pid>/status RssShmem").build(), REMEDY, "medium"));
+                            .value("source", "/proc/<pid>/status RssShmem").build(), REMEDY, Confidence.medium));
         }
         var cg = s.cgroupMemory().orNull();
         if (!gc.equals("unknown") || cg == null || cg.shmem().compareTo(CGROUP_MIN) < 0) {
@@ -36,7 +37,7 @@ public final class ZgcSharedMemoryRule implements Rule {
                 "The cgroup holds " + cg.shmem().toIec() + " of shared memory, counted as page cache: with a JVM, that is ZGC's heap (a memfd)",
                 new Evidence().bytes("cgroup_shmem", cg.shmem()).bytes("page_cache", cg.pageCache()).bytes("mapped_file", cg.stat("mapped_file"))
                         .value("source", cg.stat().containsKey("shmem") ? "memory.stat shmem" : "memory.stat active_anon + inactive_anon - rss").build(),
-                REMEDY, "low"));
+                REMEDY, Confidence.low));
     }
 
     /** Below this, shared memory in a cgroup is tmpfs and IPC as any container has; above it, with a JVM, the heap. */
@@ -61,6 +62,6 @@ public final class ZgcSharedMemoryRule implements Rule {
                 List.of("Read the heap's real footprint as PSS (" + pss.toIec() + "), not RSS",
                         "Container metrics count it as shmem/page cache: alert on the working set, not on cache",
                         "On JDK 21+ generational ZGC (-XX:+ZGenerational, default in 23+) maps the heap once"),
-                "high"));
+                Confidence.high));
     }
 }

@@ -8,6 +8,7 @@ import io.jrss.core.model.CgroupCpu;
 import io.jrss.core.model.GlibcMalloc;
 import io.jrss.core.model.HeapInfo;
 import io.jrss.core.model.MallocInfo;
+import io.jrss.core.model.NmtCategories;
 import io.jrss.core.model.NmtCategory;
 import io.jrss.core.model.NmtSummary;
 import io.jrss.core.model.PerfCounters;
@@ -95,20 +96,16 @@ public final class Signals {
     private static void nmt(Map<String, Double> m, NmtSummary nmt) {
         put(m, NMT_COMMITTED, nmt.totalCommitted());
         put(m, NMT_MALLOC, nmt.totalMalloc());
-        put(m, DIRECT_MEMORY, nmt.mallocd("Other")); // NMT leaves out categories under 1 KiB: none is 0
-        nmt.category("Other").filter(o -> o.mallocCount() >= 0).ifPresent(o -> m.put(DIRECT_BLOCKS, (double) o.mallocCount()));
-        nmt.category("Thread").ifPresent(t -> {
-            if (t.stackCommitted().isPositive()) put(m, THREAD_STACKS, t.stackCommitted());
-        });
-        nmt.category("Thread Stack").ifPresent(t -> put(m, THREAD_STACKS, t.committed())); // JDK 8
-        put(m, COMPILER_MEMORY, nmt.mallocd("Compiler").plus(nmt.mallocd("Arena Chunk")));
+        put(m, DIRECT_MEMORY, nmt.directBuffers()); // NMT leaves out categories under 1 KiB: none is 0
+        nmt.category(NmtCategories.OTHER).filter(o -> o.mallocCount() >= 0).ifPresent(o -> m.put(DIRECT_BLOCKS, (double) o.mallocCount()));
+        if (nmt.threadStacks().isPositive()) put(m, THREAD_STACKS, nmt.threadStacks());
+        put(m, COMPILER_MEMORY, nmt.compilerMemory());
         put(m, COMPILER_PEAK, nmt.compilerPeak());
         if (!m.containsKey(LOADED_CLASSES)) {
-            nmt.category("Class").map(NmtCategory::count).filter(c -> c >= 0).ifPresent(c -> m.put(LOADED_CLASSES, (double) c));
+            nmt.category(NmtCategories.CLASS).map(NmtCategory::count).filter(c -> c >= 0).ifPresent(c -> m.put(LOADED_CLASSES, (double) c));
         }
         if (!m.containsKey(METASPACE_COMMITTED)) {
-            Bytes meta = nmt.committed("Metaspace").isPositive() ? nmt.committed("Metaspace") : nmt.committed("Class");
-            put(m, METASPACE_COMMITTED, meta);
+            put(m, METASPACE_COMMITTED, nmt.classMetadata());
         }
     }
 

@@ -4,6 +4,7 @@ package io.jrss.core.analysis;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.Severity;
 import java.time.Duration;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class EpisodesTest {
     static final Instant T0 = Instant.parse("2026-11-23T10:00:00Z");
 
-    static Finding f(String id, Severity sev, String title) { return new Finding(id, sev, title, Map.of(), List.of("do this"), "high"); }
+    static Finding f(String id, Severity sev, String title) { return new Finding(id, sev, title, Map.of(), List.of("do this"), Confidence.high); }
 
     static Instant t(int s) { return T0.plusSeconds(s); }
 

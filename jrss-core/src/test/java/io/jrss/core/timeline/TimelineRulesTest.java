@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jrss.core.SnapshotBuilder;
 import io.jrss.core.analysis.TimelineDiagnosis;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.Severity;
 import java.time.Duration;
@@ -30,7 +31,7 @@ class TimelineRulesTest {
                 .signal(Signals.OLD_COLLECTIONS, i -> i / 5)
                 .limit(Signals.HEAP_OLD_USED, 512 * MIB).diagnose();
         Finding f = finding(d, "heap-leak");
-        assertEquals("high", f.confidence(), "11 collections, each floor higher");
+        assertEquals(Confidence.high, f.confidence(), "11 collections, each floor higher");
         assertTrue(f.title().contains("keeps growing") && f.title().contains("old-generation collections"), f.title());
         assertTrue((double) f.evidence().get("live_heap_slope_mib_per_hour") > 300, f.evidence().toString());
         assertTrue(f.evidence().get("ruled_out").toString().startsWith("promoted garbage"), f.evidence().toString());
@@ -77,7 +78,7 @@ class TimelineRulesTest {
                 .signal(Signals.LOADED_CLASSES, i -> 5000 + 50 * i + 3 * wiggle(i))
                 .signal(Signals.METASPACE_COMMITTED, i -> (60 + 0.75 * i) * MIB).diagnose();
         Finding f = finding(d, "metaspace-leak");
-        assertEquals("high", f.confidence());
+        assertEquals(Confidence.high, f.confidence());
         assertEquals(Severity.warning, f.severity());
     }
 
@@ -93,7 +94,7 @@ class TimelineRulesTest {
                 .signal(Signals.NATIVE_UNTRACKED, i -> (150 + 3 * i) * MIB + wiggle(i) * MIB)
                 .signal(Signals.NMT_COMMITTED, i -> 328 * MIB).diagnose();
         Finding f = finding(d, "native-leak");
-        assertEquals("high", f.confidence());
+        assertEquals(Confidence.high, f.confidence());
         assertTrue(f.title().contains("NMT does not track"), f.title());
     }
 

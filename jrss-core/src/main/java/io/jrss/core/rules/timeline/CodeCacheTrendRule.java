@@ -2,6 +2,7 @@
 package io.jrss.core.rules.timeline;
 
 import io.jrss.core.rules.Evidence;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
@@ -21,6 +22,6 @@ public final class CodeCacheTrendRule extends CarriedForwardRule {
                         + TrendEvidence.rate(g, true) + " in the second half of the watch, " + Evidence.pct(g.pace()) + " of the pace of the whole watch").build(),
                 List.of("Give it room: -XX:ReservedCodeCacheSize=256m (the default with tiered compilation is 240m)",
                         "If it keeps filling, look for generated classes that are compiled and never unloaded: jcmd " + f.pid() + " Compiler.codelist"),
-                "medium"));
+                Confidence.medium));
     }
 }

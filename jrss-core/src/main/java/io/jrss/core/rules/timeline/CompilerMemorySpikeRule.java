@@ -3,6 +3,7 @@ package io.jrss.core.rules.timeline;
 
 import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Evidence;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
@@ -48,6 +49,6 @@ public final class CompilerMemorySpikeRule implements TimelineRule {
                         "Cap what one compilation may take: -XX:CompileCommand=MemLimit,*.*,1g (JDK 22+; the compilation stops, the JVM goes on)",
                         "Keep the method out of C2: -XX:CompileCommand=exclude,<class>::<method>",
                         "Leave headroom for the peak in the container limit until it is fixed"),
-                s.size() >= 3 ? "high" : "medium"));
+                s.size() >= 3 ? Confidence.high : Confidence.medium));
     }
 }

@@ -3,6 +3,7 @@ package io.jrss.core.rules.timeline;
 
 import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Evidence;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
@@ -30,6 +31,6 @@ public final class ContainerLimitTrendRule extends CarriedForwardRule {
                                 + ", more than the " + room.toIec() + " of heap that was committed and not yet resident").build(),
                 List.of("Read the other findings: they say which part of the ledger grows",
                         "Until it is fixed, give the container room for max heap + non-heap peaks, or lower -Xmx"),
-                "medium"));
+                Confidence.medium));
     }
 }

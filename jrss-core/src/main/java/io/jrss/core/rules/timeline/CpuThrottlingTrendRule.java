@@ -2,6 +2,7 @@
 package io.jrss.core.rules.timeline;
 
 import io.jrss.core.rules.Evidence;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
@@ -49,6 +50,6 @@ public final class CpuThrottlingTrendRule implements TimelineRule {
                 + " of the " + dp + " periods during this watch were throttled");
         return RuleResult.fired(new Finding(id(), ratio >= 0.25 ? Severity.critical : Severity.warning,
                 "The CPU quota throttled the process in " + Evidence.pct(ratio) + " of the " + dp + " periods of this watch",
-                evidence, remedy.stream().filter(r -> !r.startsWith("Counters are cumulative")).toList(), "high"));
+                evidence, remedy.stream().filter(r -> !r.startsWith("Counters are cumulative")).toList(), Confidence.high));
     }
 }

@@ -2,6 +2,7 @@
 package io.jrss.core.rules.timeline;
 
 import io.jrss.core.rules.Evidence;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
@@ -55,6 +56,6 @@ public final class DirectBufferGrowthRule implements TimelineRule {
         return RuleResult.fired(new Finding(id(), sev,
                 "Direct buffer memory keeps growing: " + TrendEvidence.rate(g, true) + ", " + io.jrss.core.model.Bytes.of(Math.round(g.whole().last())).toIec()
                         + " now" + (ttl != null ? "; MaxDirectMemorySize is reached in about " + TrendEvidence.human(ttl) : ""),
-                evidence, remedy, "high"));
+                evidence, remedy, Confidence.high));
     }
 }

@@ -3,6 +3,7 @@ package io.jrss.core.rules.timeline;
 
 import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Evidence;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.GlibcFragmentationRule;
 import io.jrss.core.rules.RuleResult;
@@ -11,7 +12,6 @@ import io.jrss.core.timeline.Signals;
 import io.jrss.core.trend.Growth;
 import io.jrss.core.trend.Shape;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -45,6 +45,6 @@ public final class GlibcFragmentationTrendRule implements TimelineRule {
         if (snapshot.isEmpty()) evidence.put("ruled_out", "memory in use: glibc's free bytes rose " + Bytes.of(Math.round(free.delta())).toIec()
                 + " while its bytes in use moved " + Bytes.of(Math.round(inUse.delta())).toIec());
         return RuleResult.fired(new Finding(id(), snapshot.map(Finding::severity).orElse(Severity.warning), title, evidence,
-                GlibcFragmentationRule.remedy(f.last()), snapshot.map(Finding::confidence).orElse("medium")));
+                GlibcFragmentationRule.remedy(f.last()), snapshot.map(Finding::confidence).orElse(Confidence.medium)));
     }
 }

@@ -3,6 +3,7 @@ package io.jrss.core.rules.timeline;
 
 import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Evidence;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
@@ -56,7 +57,7 @@ public final class HeapLeakRule implements TimelineRule {
                         "Or dump the live objects: jcmd " + pid + " GC.heap_dump /tmp/heap.hprof (pauses the JVM) and read the dominator tree in Eclipse MAT",
                         "Bound what grows: caches without eviction, listeners never removed, ThreadLocals in pooled threads, static collections",
                         "If this live set is intended, raise -Xmx and the container limit together"),
-                live.floors().size() >= 2 * LiveSet.MIN_FLOORS ? "high" : "medium"));
+                live.floors().size() >= 2 * LiveSet.MIN_FLOORS ? Confidence.high : Confidence.medium));
     }
 
     /** The old generation's capacity where the samples say it (hsperfdata, a GC log), else the max heap. */
@@ -90,7 +91,7 @@ public final class HeapLeakRule implements TimelineRule {
                 List.of("Dump the live objects now, or at the error next time: jcmd " + pid + " GC.heap_dump /tmp/heap.hprof, -XX:+HeapDumpOnOutOfMemoryError",
                         "A leak grows into this: caches without eviction, result sets and streams never closed, listeners never removed",
                         "If this live set is intended, the heap is too small for it: raise -Xmx and the container limit together"),
-                "medium"));
+                Confidence.medium));
     }
 
     /** Why the live set cannot be told yet, and how long to watch for it. */

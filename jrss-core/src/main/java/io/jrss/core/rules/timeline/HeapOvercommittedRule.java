@@ -4,6 +4,7 @@ package io.jrss.core.rules.timeline;
 import io.jrss.core.ledger.RowIds;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Evidence;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
@@ -71,6 +72,6 @@ public final class HeapOvercommittedRule implements TimelineRule {
                 byXms ? List.of("-Xms holds it: the committed heap never falls below InitialHeapSize " + initial.toIec() + "; lower -Xms",
                                 "Size -Xmx to the live set plus headroom, not to the container")
                         : remedies(gc.startsWith("G1")),
-                span >= 60 ? "high" : "medium"));
+                span >= 60 ? Confidence.high : Confidence.medium));
     }
 }

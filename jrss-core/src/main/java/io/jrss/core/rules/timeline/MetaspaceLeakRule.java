@@ -2,6 +2,7 @@
 package io.jrss.core.rules.timeline;
 
 import io.jrss.core.rules.Evidence;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
@@ -47,6 +48,6 @@ public final class MetaspaceLeakRule implements TimelineRule {
                         "Log loading and unloading: -Xlog:class+load=info,class+unload=info",
                         "Release the loaders: redeploys and plugin reloads, a GroovyClassLoader, Javassist/CGLIB/Proxy class or JAXBContext per call",
                         "Cap it so it fails fast instead of growing RSS: -XX:MaxMetaspaceSize=<a little above the steady state>"),
-                byClasses && byMeta ? "high" : "medium"));
+                byClasses && byMeta ? Confidence.high : Confidence.medium));
     }
 }

@@ -2,6 +2,7 @@
 package io.jrss.core.rules.timeline;
 
 import io.jrss.core.rules.Evidence;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
@@ -52,7 +53,7 @@ public final class NativeLeakRule implements TimelineRule {
                 List.of("Find the call sites: async-profiler's native memory profiler, asprof -e nativemem -d 60 -f native.jfr " + pid + " (loads an agent into the target)",
                         "Or jemalloc's leak profiling on a test run: jrss run --allocator jemalloc --env MALLOC_CONF=prof:true,prof_leak:true,lg_prof_sample:17 -- java ...",
                         "Usual holders: Deflater/Inflater/GZIP streams never end()ed or closed, ZipFile/JarFile left open, RocksDB, Netty or JNI handles never released, FFM arenas never closed"),
-                glibc ? "high" : "medium"));
+                glibc ? Confidence.high : Confidence.medium));
     }
 
     private static Series anonBeyondNmt(TimelineFacts f) {

@@ -2,6 +2,7 @@
 package io.jrss.core.rules.timeline;
 
 import io.jrss.core.rules.Evidence;
+import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
@@ -35,6 +36,6 @@ public final class ThreadLeakRule implements TimelineRule {
                 List.of("Find who starts them: jcmd " + pid + " Thread.print, grouped by thread name prefix",
                         "Bound the pools: shut down executors created per request, cap thread pools, or use virtual threads (JDK 21+)",
                         "Each thread costs its touched stack and often a malloc arena: -Xss lowers the reserve, not the leak"),
-                stacks.sustained(1 << 20) || threads.delta() >= 5 * MIN_THREADS ? "high" : "medium"));
+                stacks.sustained(1 << 20) || threads.delta() >= 5 * MIN_THREADS ? Confidence.high : Confidence.medium));
     }
 }
