@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * How long {@code jrss explain} takes on a live JVM with 1,000 threads, against gathering the same readings by hand:
- * one {@code jcmd} process per diagnostic command and {@code cat} for each /proc file, as the seeds' authors did.
+ * one {@code jcmd} process per diagnostic command and {@code cat} for each /proc file, as people do by hand.
  * Both sides run alternately in one process, several rounds, and the medians are printed with their ratio.
  *
  * Run: {@code bench/run} (or {@code java -cp bench/target/classes io.jrss.bench.ExplainBench jrss-cli/target/jrss.jar})

@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "demo", header = "Run a real diagnosis of a bundled workload, end to end.", mixinStandardHelpOptions = true,
         description = {"Run a real diagnosis end to end: start a lab scenario in a child JVM (by default",
-                "glibc-fragmentation: seed 003's two waves of native allocations from 4 threads), explain it while it",
+                "glibc-fragmentation: two waves of native allocations from 4 threads, the earlier freed), explain it while it",
                 "runs, print the ledger, the findings and the verdict, and stop it.", ""},
         footer = {"", "Examples:", "  jrss demo", "  jrss demo direct-buffer-leak", "  jrss lab list      (the other scenarios)"})
 final class DemoCommand implements Callable<Integer> {

@@ -17,6 +17,8 @@ import picocli.CommandLine.Spec;
                 "and report what one snapshot shows: fragmentation, arenas, limits, throttling, swap, THP.",
                 "Reads only; it changes nothing in the target.", ""},
         footer = {"", "Examples:", "  jrss explain 4242", "  jrss explain MyService --json", "  jrss explain --capture bug-1234/",
+                "", "Each finding id has its page in the repository's docs/findings/<id>.md: what it means, how jrss",
+                "decides, the evidence, the remedies in order and how to reproduce it (e.g. docs/findings/glibc-fragmentation.md).",
                 "", "Exit codes: 0 ok, 1 the target or its data failed, 2 usage error."})
 final class ExplainCommand implements Callable<Integer> {
     @Mixin TargetOptions target;

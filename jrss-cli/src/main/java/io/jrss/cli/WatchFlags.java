@@ -32,7 +32,7 @@ final class WatchFlags {
             description = "Keep every capture and the events in DIR (new or empty); read it again with 'jrss analyze DIR' or 'jrss explain --capture DIR'.")
     Path record;
 
-    @Option(names = "--json", description = "At the end print exactly one JSON object on stdout (DESIGN.md §7 plus 'timeline'); the live view goes to stderr.")
+    @Option(names = "--json", description = "At the end print exactly one JSON object on stdout (docs/json.md: explain's object plus 'timeline'); the live view goes to stderr.")
     boolean json;
 
     @Option(names = "--html", paramLabel = "FILE", description = "At the end also write the report as one self-contained HTML file.")

@@ -36,6 +36,8 @@ class CliTest {
         Run explain = run("explain", "--help");
         assertTrue(explain.out().contains("--capture=DIR"), explain.out());
         assertTrue(explain.out().contains("Exit codes"), explain.out());
+        assertTrue(explain.out().contains("docs/findings/<id>.md"), "explain --help names the finding pages:\n" + explain.out());
+        assertTrue(java.nio.file.Files.isRegularFile(java.nio.file.Path.of("../docs/findings/glibc-fragmentation.md")), "the page it gives as an example");
     }
 
     @Test

@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * A child cgroup in this machine's writable cgroup v1 hierarchy (FIELD-NOTES 11), for one test; removed on close
+ * A child cgroup in this machine's writable cgroup v1 hierarchy (docs/pitfalls.md 11), for one test; removed on close
  * once its processes have exited.
  */
 final class CgroupV1 implements AutoCloseable {

@@ -5,7 +5,7 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 
 /**
- * What it does: seed 002's starved service. Four request threads allocate and drop 64 KiB arrays as fast as they
+ * What it does: a reported starved service. Four request threads allocate and drop 64 KiB arrays as fast as they
  * can while keeping 32 MiB live, so young GCs never stop, in a cpu cgroup with a 0.2 CPU quota
  * (cpu.cfs_quota_us=20000 per 100 ms period; the lab runner creates it). The JVM sized itself for 2 CPUs: its
  * request threads, GC workers and compiler threads together want far more than 20 ms of CPU per 100 ms, so the

@@ -10,7 +10,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 
 /**
- * What it does: seed 004's upload handler. Request threads each read a whole 32 MiB file with
+ * What it does: a reported JDK 21 upload handler. Request threads each read a whole 32 MiB file with
  * {@code Files.newInputStream(path).readAllBytes()}. On JDK 18+ that stream is channel-backed and reads the file in
  * one call, through a temporary direct buffer as large as the file, which sun.nio.ch.Util caches per thread and
  * keeps while the thread lives (no limit: jdk.nio.maxCachedBufferSize is unset). The heap arrays are dropped at

@@ -10,7 +10,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.zip.Deflater;
 
 /**
- * What it does: seed 001's pool of worker threads that each allocate natively. 64 threads each create 30 zlib
+ * What it does: a reported pool of worker threads that each allocate natively. 64 threads each create 30 zlib
  * {@link Deflater}s (about 270 KiB of malloc'd state each, every buffer written: 8 MiB per thread) and keep them while
  * they stay parked. glibc gives each thread that allocates an arena of its own, up to 8 x cores (16 on 2 cores), so
  * the threads share the 16 arenas 4 to a arena: about 32 MiB resident in each 64 MiB arena heap.

@@ -8,7 +8,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.zip.Deflater;
 
 /**
- * What it does: seed 003's two-wave C program, through the JDK's zlib. Each of 4 threads creates zlib
+ * What it does: the two-wave C program of LinkedIn's Venice write-up, through the JDK's zlib. Each of 4 threads creates zlib
  * {@link Deflater}s A and B alternately (about 270 KiB of malloc'd state each, every buffer written), 300 of each,
  * then ends every A and keeps every B. The freed A blocks sit between live B blocks in the same malloc arenas, so
  * glibc can neither give them back to the OS (only the top of an arena is trimmed) nor merge them into anything

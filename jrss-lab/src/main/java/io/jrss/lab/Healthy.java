@@ -10,7 +10,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * it and drops it. That is 32 MiB/s of garbage that dies young, so young GCs run every few seconds while the live
  * heap, the thread count, the classes and the native memory all stay flat. The heap is fixed and pre-touched
  * (-Xms128m -Xmx128m -XX:+AlwaysPreTouch), so RSS is flat from the start rather than climbing as G1 first touches
- * its regions (FIELD-NOTES pitfall 7).
+ * its regions (docs/pitfalls.md 7).
  *
  * What you should see: RSS about 181 MiB and flat (180.5 to 180.9 MiB over 24 s on JDK 17.0.15); NMT Java Heap committed 128 MiB, 2 workers among 23
  * threads, glibc C-Heap outstanding 11 MiB and retained 2 MiB. No finding may fire: every threshold (64 MiB of glibc

@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * The cgroup v1 child a scenario runs in: a CPU quota or a memory limit, with swap for {@code MEMORY_LIMIT_SWAP}.
- * Created under the writable v1 hierarchy (FIELD-NOTES 11), removed on close once the scenario has exited; a swap
+ * Created under the writable v1 hierarchy (docs/pitfalls.md 11), removed on close once the scenario has exited; a swap
  * file it had to add ({@link LabSwap}) is switched off and deleted after that.
  */
 public final class LabCgroup implements AutoCloseable {

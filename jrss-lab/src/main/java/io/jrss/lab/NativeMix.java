@@ -8,7 +8,7 @@ import java.util.Random;
 
 /**
  * What it does: the workload of {@code jrss demo}. It holds 64 MiB of NIO direct buffers, keeps 256 zlib
- * {@link Deflater}s open (zlib's malloc'd state, which NMT never sees), and from 4 threads replays seed 003's
+ * {@link Deflater}s open (zlib's malloc'd state, which NMT never sees), and from 4 threads replays a reported
  * two-wave pattern through zlib: create deflaters A and B alternately, then end every A. The freed A blocks sit
  * between live B blocks, so glibc cannot return them to the OS.
  *

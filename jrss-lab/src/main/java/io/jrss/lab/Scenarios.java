@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** The catalogue of lab scenarios, one per memory phenomenon of the seeds and DESIGN.md §6. */
+/** The catalogue of lab scenarios, one per memory phenomenon and finding id (docs/findings/). */
 public final class Scenarios {
     private static final String LAB = "io.jrss.lab.";
 
@@ -37,12 +37,12 @@ public final class Scenarios {
             s("direct-buffer-leak", "DirectBufferLeak", "direct buffers kept forever, up to 94% of MaxDirectMemorySize",
                     List.of("-Xmx256m", "-XX:MaxDirectMemorySize=64m"), 17, Scenario.Container.NONE, List.of("direct-buffer-leak"), false),
             s("direct-buffer-cache", "DirectBufferCache",
-                    "16 threads readAllBytes() 32 MiB files through channel streams; the temporary buffer cache keeps them (seed 004)",
+                    "16 threads readAllBytes() 32 MiB files through channel streams; the temporary buffer cache keeps them",
                     List.of("-Xmx256m"), 18, Scenario.Container.NONE, List.of("direct-buffer-cache"), false),
             s("native-leak", "NativeLeak", "zlib Deflaters and Inflaters never ended: native memory NMT never sees",
                     List.of("-Xmx256m"), 17, Scenario.Container.NONE, List.of("native-leak"), true),
             s("glibc-fragmentation", "GlibcFragmentation",
-                    "seed 003's two waves through zlib from 4 threads: keep the later allocations, free the earlier ones",
+                    "two waves through zlib from 4 threads: keep the later allocations, free the earlier ones",
                     List.of("-Xmx128m"), 17, Scenario.Container.NONE, List.of("glibc-fragmentation"), false),
             s("glibc-arena-bloat", "GlibcArenaBloat", "64 threads each holding 8 MiB of zlib state: arenas toward 8 x cores",
                     List.of("-Xmx256m"), 17, Scenario.Container.NONE, List.of("glibc-arena-bloat"), false),

@@ -20,7 +20,7 @@ import java.lang.management.ManagementFactory;
 public final class ZgcSharedMemory {
     static final int LIVE_MIB = 128;
     static final int ARRAY_BYTES = 64 << 10;
-    static final int READY_CYCLES = 20; // the multi-mapped RSS builds up over cycles (FIELD-NOTES pitfall 8)
+    static final int READY_CYCLES = 20; // the multi-mapped RSS builds up over cycles (docs/pitfalls.md 8)
 
     public static void main(String[] args) throws Exception {
         byte[][] table = new byte[LIVE_MIB * (1 << 20) / ARRAY_BYTES][];

@@ -23,7 +23,7 @@ import java.io.Writer;
 import java.util.List;
 
 /**
- * The JSON object of DESIGN.md §7, for machines and our own checks. Field names are a contract: add, never rename.
+ * The JSON object of docs/json.md, for machines and our own checks. Field names are a contract: add, never rename.
  * The ledger's bytes always sum to rss_bytes and it always contains "unattributed".
  */
 public final class JsonReport {

@@ -3,5 +3,5 @@ package io.jrss.core.ledger;
 
 import io.jrss.core.model.Bytes;
 
-/** One row of the ledger: a stable id (DESIGN.md §5), its resident bytes, how sure, and where they came from. */
+/** One row of the ledger: a stable id (docs/architecture.md, "The ledger"), its resident bytes, how sure, and where they came from. */
 public record LedgerRow(String id, Bytes bytes, Confidence confidence, String source) {}

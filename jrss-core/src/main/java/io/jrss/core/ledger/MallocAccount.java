@@ -4,7 +4,7 @@ package io.jrss.core.ledger;
 import io.jrss.core.model.Bytes;
 
 /**
- * How the ledger read the C heap. glibc figures are not resident bytes (FIELD-NOTES pitfall 1): they are used
+ * How the ledger read the C heap. glibc figures are not resident bytes (docs/pitfalls.md 1): they are used
  * to split the resident bytes of the arena mappings into in use and free.
  *
  * @param allocator     "glibc", or the preloaded allocator ("jemalloc", ...)

@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  *  thread stack (grows down), HotSpot or glibc guard pages below it:
  *    [ ---p guard 4-32 KiB ][ rw-p stack ]
  * </pre>
- * JVM reservations can have the arena heap's shape exactly (FIELD-NOTES pitfall 3), so when the first words of
+ * JVM reservations can have the arena heap's shape exactly (docs/pitfalls.md 3), so when the first words of
  * the mappings were read, a candidate counts only if its heap_info header says it is one. The same words find the
  * chunks glibc mmapped for large allocations: their header holds IS_MMAPPED and the chunk size, which must tile the
  * mapping exactly.

@@ -16,7 +16,7 @@ public final class NmtCategories {
             THREAD_STACK = "Thread Stack", CODE = "Code", GC = "GC", COMPILER = "Compiler", ARENA_CHUNK = "Arena Chunk",
             INTERNAL = "Internal", OTHER = "Other", SHARED_CLASS_SPACE = "Shared class space";
 
-    /** Class metadata: "Class" alone up to JDK 16 (metaspace included); "Class" (malloc) and "Metaspace" from JDK 17. */
+    /** Class metadata: "Class" alone on JDK 8 and 11 (metaspace included); "Class" (malloc) and "Metaspace" from JDK 17. */
     public static final List<String> CLASS_METADATA = List.of(CLASS, METASPACE);
     /** Thread stacks: a "(stack: ...)" line inside "Thread" from JDK 11; JDK 8 prints "Thread" (and "Thread Stack" in detail). */
     public static final List<String> THREAD_STACKS = List.of(THREAD, THREAD_STACK);
@@ -35,12 +35,12 @@ public final class NmtCategories {
     private static Map<String, String> meaning() {
         Map<String, String> m = new LinkedHashMap<>();
         m.put(JAVA_HEAP, "the Java heap's reservation and committed pages (-Xmx, -Xms)");
-        m.put(CLASS, "class metadata; up to JDK 16 it includes the metaspace, from JDK 17 only malloc for classes");
+        m.put(CLASS, "class metadata; on JDK 11 it includes the metaspace, from JDK 17 only malloc for classes");
         m.put(THREAD, "Java and JVM threads: their stacks (the 'stack:' line, JDK 11+) and per-thread malloc");
         m.put(THREAD_STACK, "thread stacks as a category of their own (JDK 8 detail; the stack line of Thread elsewhere)");
         m.put(CODE, "the code cache (JIT-compiled code) and its malloc");
         m.put(GC, "the collector's structures: remembered sets, card tables, mark bitmaps, task queues");
-        m.put("GCCardSet", "G1's card set (remembered sets) from JDK 21, split out of GC");
+        m.put("GCCardSet", "G1's card set (remembered sets), split out of GC after JDK 17 (JDK 21 and 25 print it)");
         m.put(COMPILER, "the JIT compilers' memory while they compile, mostly arenas");
         m.put(INTERNAL, "the JVM's internal memory; on JDK 8 also direct buffers and Unsafe.allocateMemory");
         m.put(OTHER, "direct ByteBuffers and Unsafe.allocateMemory (JDK 11+)");
@@ -48,9 +48,9 @@ public final class NmtCategories {
         m.put("Native Memory Tracking", "NMT's own bookkeeping");
         m.put(SHARED_CLASS_SPACE, "the CDS archive mapped from disk");
         m.put(ARENA_CHUNK, "chunks of the JVM's arenas, mostly the compilers' (see Compiler)");
-        m.put(METASPACE, "the metaspace, class metadata of every loader (JDK 17+; inside Class before)");
+        m.put(METASPACE, "the metaspace, class metadata of every loader (JDK 17 and later; JDK 11 prints it inside Class)");
         m.put("String Deduplication", "G1/ZGC string deduplication tables");
-        m.put("Object Monitors", "inflated object monitors (synchronized contention), JDK 21+");
+        m.put("Object Monitors", "inflated object monitors (synchronized contention), in the JDKs that print it");
         m.put("Unknown", "memory NMT could not attribute, often from before NMT started tracking");
         return Collections.unmodifiableMap(m);
     }

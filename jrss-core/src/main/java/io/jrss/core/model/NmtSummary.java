@@ -46,7 +46,7 @@ public record NmtSummary(String level, Bytes totalReserved, Bytes totalCommitted
     /** Direct buffers and Unsafe memory as the ledger counts them: malloc of "Other" (JDK 11+; see {@link NmtCategories#DIRECT_BUFFERS}). */
     public Bytes directBuffers() { return mallocd(OTHER); }
 
-    /** Committed class metadata: "Class" plus "Metaspace" (the latter absent before JDK 17). */
+    /** Committed class metadata: "Class" plus "Metaspace" (the latter absent on JDK 8 and 11). */
     public Bytes classMetadata() { return committed(CLASS).plus(committed(METASPACE)); }
 
     /** Committed thread stacks: Thread's stack line (JDK 11+), else "Thread Stack", else all of "Thread" (JDK 8). */

@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * container-limit-risk: the footprint is near the cgroup memory limit, or the max heap plus what the process uses
- * besides the heap does not fit in it (seed 000: killed at 6 GB with a 2.5 GB heap).
+ * besides the heap does not fit in it (a reported service was killed at 6 GB with a 2.5 GB heap).
  */
 public final class ContainerLimitRule implements Rule {
     static final double WARN = 0.85, CRITICAL = 0.95;

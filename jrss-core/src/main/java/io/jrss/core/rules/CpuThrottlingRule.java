@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * cpu-throttling: the cgroup's CPU quota stops the process in many periods; GC and concurrent threads starve and
- * memory peaks (seed 002: ZGC not running during the peak, load average 4x the cores).
+ * memory peaks (a reported service: ZGC not running during the peak, load average 4x the cores).
  */
 public final class CpuThrottlingRule implements Rule {
     static final double MIN_RATIO = 0.05;

@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * direct-buffer-cache: sun.nio.ch.Util keeps, per thread, the temporary direct buffer of its largest channel I/O
- * (seed 004: readAllBytes of big files). NMT puts them in Other, as few large blocks (one per thread, as large as
+ * (a reported JDK 21 upload service: readAllBytes of big files). NMT puts them in Other, as few large blocks (one per thread, as large as
  * the biggest read), while a buffer pool or a leak of allocateDirect makes many small ones. Without
  * jdk.nio.maxCachedBufferSize nothing bounds them; on JDK 24+ MaxDirectMemorySize does not either (JDK-8344882).
  */

@@ -9,8 +9,8 @@ import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
 /**
- * glibc-arena-bloat: many 64 MiB arenas holding much memory, typically many threads allocating natively (seed 001).
- * Arena count alone is not a finding: an idle JVM on 2 cores already has 16 (FIELD-NOTES pitfall 2);
+ * glibc-arena-bloat: many 64 MiB arenas holding much memory, typically many threads allocating natively.
+ * Arena count alone is not a finding: an idle JVM on 2 cores already has 16 (docs/pitfalls.md 2);
  * count times resident memory is, so only arenas holding at least {@link MallocAccount#BUSY} count.
  */
 public final class GlibcArenaBloatRule implements Rule {

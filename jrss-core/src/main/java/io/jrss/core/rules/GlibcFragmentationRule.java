@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * glibc-fragmentation: resident memory inside the malloc arenas that is free, i.e. kept by glibc and not returned
- * to the OS (seeds 000 and 003). A healthy JVM keeps a few percent of its arena memory free (FIELD-NOTES: 0.03).
+ * to the OS (see the reported cases in docs/findings/glibc-fragmentation.md). A healthy JVM keeps a few percent of its arena memory free (docs/pitfalls.md: 0.03).
  */
 public final class GlibcFragmentationRule implements Rule {
     static final Bytes MIN_FREE = Bytes.ofMiB(64);
@@ -46,8 +46,8 @@ public final class GlibcFragmentationRule implements Rule {
     static final Bytes LOTS_RETAINED = Bytes.ofGiB(1), SOME_RETAINED = Bytes.ofMiB(256);
 
     /**
-     * Without smaps (a pasted VM.info) glibc's figures cannot be measured against resident memory (FIELD-NOTES
-     * pitfall 1): a large "retained" is reported, with low confidence, and a trim or smaps settles it.
+     * Without smaps (a pasted VM.info) glibc's figures cannot be measured against resident memory (docs/pitfalls.md
+     * 1): a large "retained" is reported, with low confidence, and a trim or smaps settles it.
      */
     private RuleResult withoutSmaps(Snapshot s) {
         var g = s.vmInfo().map(v -> v.glibc()).orNull();
@@ -67,7 +67,7 @@ public final class GlibcFragmentationRule implements Rule {
                 remedy(s), Confidence.low));
     }
 
-    /** The seeds' order: trim, fewer arenas, an A/B run of another allocator; and how to confirm with a trim. */
+    /** The order the reported cases settled it in: trim, fewer arenas, an A/B run of another allocator; and how to confirm with a trim. */
     public static List<String> remedy(Snapshot s) {
         JvmVersion v = s.version().orNull();
         String pid = s.pidText();

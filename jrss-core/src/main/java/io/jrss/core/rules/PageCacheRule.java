@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * page-cache-in-usage: the container's "usage" is mostly page cache, which the kernel reclaims under pressure;
- * dashboards that plot usage overstate the process (seed 002: RSS 5% vs page cache 80% of the limit).
+ * dashboards that plot usage overstate the process (a reported Spring/Netty service: RSS 5% and page cache 80% of the limit).
  */
 public final class PageCacheRule implements Rule {
     static final Bytes MIN_CACHE = Bytes.ofMiB(64);

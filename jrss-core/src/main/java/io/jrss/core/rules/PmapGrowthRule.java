@@ -10,7 +10,7 @@ import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
 /**
- * native-leak from a diff of two pmaps (how seed 001 saw it): glibc's heaps grew between them, a new 64 MiB heap
+ * native-leak from a diff of two pmaps (how a reported case saw it, 64 MiB regions added day after day): glibc's heaps grew between them, a new 64 MiB heap
  * appeared or an arena filled. Only mappings of a glibc heap's shape count (read-write anonymous, at most 64 MiB,
  * starting on a 64 MiB boundary), so the Java heap committing more does not. Sizes are virtual and glibc keeps
  * freed memory, so it is native memory grown, in use or kept: low confidence until glibc's figures or a trim say which.

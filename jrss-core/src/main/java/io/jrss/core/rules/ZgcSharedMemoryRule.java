@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * zgc-shared-memory: ZGC backs the heap with a memfd, so it shows as shared memory (RssShmem) and, in container
  * metrics, as page cache. Non-generational ZGC (JDK 17) maps the heap three times: RSS counts it up to three times,
- * PSS counts it once (FIELD-NOTES).
+ * PSS counts it once (docs/pitfalls.md 8).
  */
 public final class ZgcSharedMemoryRule implements Rule {
     static final Bytes MIN = Bytes.ofMiB(64);

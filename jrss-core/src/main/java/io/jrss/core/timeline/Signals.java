@@ -109,9 +109,9 @@ public final class Signals {
         }
     }
 
-    /** glibc's in-use and free bytes (not resident bytes: FIELD-NOTES pitfall 1), and in-use bytes NMT does not track. */
+    /** glibc's in-use and free bytes (not resident bytes: docs/pitfalls.md 1), and in-use bytes NMT does not track. */
     private static void glibc(Map<String, Double> m, Snapshot s) {
-        if (s.preloadedAllocator() != null) return; // every glibc figure reads 0 under another allocator (pitfall 4)
+        if (s.preloadedAllocator() != null) return; // every glibc figure reads 0 under another allocator (docs/pitfalls.md 4)
         MallocInfo mi = s.mallocInfo().orNull();
         GlibcMalloc g = s.vmInfo().map(v -> v.glibc()).orNull();
         Bytes inUse = null, free = null;

@@ -41,7 +41,7 @@ class LedgerBuilderTest {
 
     @Test
     void anArenaShapedReservationWithoutAHeapInfoHeaderIsNotAnArena() {
-        // FIELD-NOTES pitfall 3: same shape as an arena heap, but its first words are not a heap_info.
+        // docs/pitfalls.md 3: same shape as an arena heap, but its first words are not a heap_info.
         Ledger l = LedgerBuilder.build(new SnapshotBuilder().glibc(0, 0)
                 .anon(ARENA, ARENA + 2 * MIB, "rw-p", 2 * MIB).anon(ARENA + 2 * MIB, ARENA + 64 * MIB, "---p", 0)
                 .head(ARENA, 0x1234, 0x5678, 0, 0).build());

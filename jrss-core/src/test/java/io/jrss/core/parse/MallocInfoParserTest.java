@@ -16,7 +16,7 @@ class MallocInfoParserTest {
     @Test
     void jdk25NativeHeapInfo() {
         MallocInfo m = MallocInfoParser.parse(text);
-        assertEquals(16, m.heaps().size()); // 8 arenas per core on 2 cores: FIELD-NOTES pitfall 2
+        assertEquals(16, m.heaps().size()); // 8 arenas per core on 2 cores: docs/pitfalls.md 2
         MallocInfo.Heap main = m.heaps().get(0);
         assertEquals(0, main.nr());
         assertEquals(Bytes.of(131840), main.freeRest());

@@ -35,7 +35,7 @@ class RulesTest {
 
     @Test
     void arenaBloatCountsOnlyArenasThatHoldMemory() {
-        // 16 arenas of 128 KiB each is every idle JVM on 2 cores (FIELD-NOTES pitfall 2): no finding.
+        // 16 arenas of 128 KiB each is every idle JVM on 2 cores (docs/pitfalls.md 2): no finding.
         SnapshotBuilder idle = new SnapshotBuilder().glibc(MIB, MIB);
         for (int i = 0; i < 16; i++) idle.arenaHeap(ARENA + i * 64 * MIB, 128 * 1024, 128 * 1024);
         assertTrue(!ids(idle.build()).contains("glibc-arena-bloat"));

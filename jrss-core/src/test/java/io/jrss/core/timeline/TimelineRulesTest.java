@@ -150,7 +150,7 @@ class TimelineRulesTest {
     }
 
     @Test void rssGrowingByFirstTouchOfTheCommittedHeapIsNotALimitRisk() {
-        // G1 touching a 256 MiB heap it committed at start (FIELD-NOTES pitfall 7): only 40 MiB resident at first
+        // G1 touching a 256 MiB heap it committed at start (docs/pitfalls.md 7): only 40 MiB resident at first
         TimelineDiagnosis d = new TimelineBuilder(30, Duration.ofSeconds(10))
                 .signal(Signals.RSS, i -> (150 + 3 * i) * MIB).signal(Signals.HEAP_COMMITTED, i -> 256 * MIB).limit(Signals.RSS, 384 * MIB)
                 .full(i -> i == 0).row("java-heap", i -> 40 * MIB).diagnose();

@@ -33,7 +33,7 @@ final class RawSignals {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (InputStream in = p.getInputStream()) {
             byte[] buf = new byte[8192];
-            for (int n; (n = in.read(buf)) > 0; ) out.write(buf, 0, n); // a loop, not readAllBytes (FIELD-NOTES 9)
+            for (int n; (n = in.read(buf)) > 0; ) out.write(buf, 0, n); // a loop, not readAllBytes (docs/pitfalls.md 9)
         }
         if (!p.waitFor(60, TimeUnit.SECONDS)) { p.destroyForcibly(); throw new IOException("jcmd " + cmd + " hung"); }
         String text = out.toString(StandardCharsets.UTF_8);

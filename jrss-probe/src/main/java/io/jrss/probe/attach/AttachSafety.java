@@ -9,7 +9,7 @@ import io.jrss.probe.proc.Users;
 import java.util.Optional;
 
 /**
- * The checks that keep a target alive (DESIGN §4). Each returns the reason not to go on, as the
+ * The checks that keep a target alive (docs/architecture.md, "Talking to a live JVM safely"). Each returns the reason not to go on, as the
  * one-line message the user sees, or empty. None of them sends anything to the target.
  */
 public final class AttachSafety {
@@ -55,7 +55,7 @@ public final class AttachSafety {
      * Flags that make jrss refuse the target. DisableAttachMechanism switches attach off (SIGQUIT would only print a
      * thread dump). -Xrs and ReduceSignalUsage leave SIGQUIT at its default action, which kills the process; such
      * JVMs do open their socket at startup, but one /tmp cleaner later the only way in is the signal that kills them,
-     * so jrss refuses them outright rather than depend on a file it does not control (DESIGN.md §4).
+     * so jrss refuses them outright rather than depend on a file it does not control.
      */
     public static Optional<String> options(int pid, JvmOptions options) {
         if (options.flag("DisableAttachMechanism").orElse(false)) {

@@ -8,7 +8,7 @@ import io.jrss.core.timeline.Signals;
 import io.jrss.core.timeline.Timeline;
 
 /**
- * How much RSS may grow only because the JVM touches memory it had already committed (FIELD-NOTES pitfall 7: G1
+ * How much RSS may grow only because the JVM touches memory it had already committed (docs/pitfalls.md 7: G1
  * touching its committed heap grows RSS by half a minute while NMT stays flat). Measured at the first full sample,
  * where smaps says how much of the committed heap is resident, plus whatever the heap committed since.
  */

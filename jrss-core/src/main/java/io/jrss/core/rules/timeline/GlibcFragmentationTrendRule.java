@@ -17,7 +17,7 @@ import java.util.Map;
 /**
  * glibc-fragmentation over time: the snapshot verdict (free memory resident in the arenas) with the trend of
  * glibc's free bytes, or, before it shows in one snapshot, free bytes that ratchet up while the bytes in use do
- * not: memory freed and kept (seeds 000 and 003). The remedy is ordered as the seeds settled it: trim, fewer
+ * not: memory freed and kept (the reported cases in docs/findings/glibc-fragmentation.md). The remedy is ordered as those cases settled it: trim, fewer
  * arenas, then an A/B run of another allocator.
  */
 public final class GlibcFragmentationTrendRule implements TimelineRule {

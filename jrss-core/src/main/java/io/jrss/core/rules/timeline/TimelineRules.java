@@ -3,7 +3,7 @@ package io.jrss.core.rules.timeline;
 
 import java.util.List;
 
-/** The catalogue of rules that judge a timeline (DESIGN.md §6), in the order they are evaluated. */
+/** The catalogue of rules that judge a timeline, in the order they are evaluated. */
 public final class TimelineRules {
     public static List<TimelineRule> all() {
         return List.of(new HeapLeakRule(), new HeapOvercommittedRule(), new MetaspaceLeakRule(), new ThreadLeakRule(),
