@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.timeline;
 
+import io.jrss.core.model.Bytes;
 import java.time.Instant;
 import java.util.Map;
 
 /**
  * One point of a timeline: when, whether it was a full capture (with smaps, so the ledger rows are known), the
- * signals ({@link Signals}) and, for full samples, the ledger rows in bytes by row id.
+ * signals ({@link Signals}: bytes for memory, counts for the rest, read typed through {@link #bytes} and
+ * {@link #count}) and, for full samples, the ledger rows in bytes by row id.
  */
 public record Sample(Instant time, boolean full, Map<String, Double> signals, Map<String, Long> rows) {
     public Sample {
@@ -14,5 +16,20 @@ public record Sample(Instant time, boolean full, Map<String, Double> signals, Ma
         rows = Map.copyOf(rows);
     }
 
+    /** A signal as a number, for trend arithmetic; null where its reading was missing. */
     public Double signal(String name) { return signals.get(name); }
+
+    /** A memory signal in bytes; null where its reading was missing. Asking a count for bytes is a bug. */
+    public Bytes bytes(String name) {
+        if (!Signals.isBytes(name)) throw new IllegalArgumentException(name + " is a count, not bytes");
+        Double v = signals.get(name);
+        return v == null ? null : Bytes.of(Math.round(v));
+    }
+
+    /** A count signal (threads, classes, collections, arenas); null where its reading was missing. Asking bytes for a count is a bug. */
+    public Long count(String name) {
+        if (Signals.isBytes(name)) throw new IllegalArgumentException(name + " is bytes, not a count");
+        Double v = signals.get(name);
+        return v == null ? null : Math.round(v);
+    }
 }

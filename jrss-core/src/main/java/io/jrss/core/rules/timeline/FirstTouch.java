@@ -19,10 +19,10 @@ final class FirstTouch {
     static Bytes room(Timeline t) {
         Sample first = t.samples().stream().filter(Sample::full).findFirst().orElse(null);
         if (first == null) return null;
-        Double committed = first.signal(Signals.HEAP_COMMITTED);
+        Bytes committed = first.bytes(Signals.HEAP_COMMITTED);
         Long resident = first.rows().get(RowIds.JAVA_HEAP);
         if (committed == null || resident == null) return null;
-        double later = t.series(Signals.HEAP_COMMITTED).values().stream().mapToDouble(Double::doubleValue).max().orElse(committed);
-        return Bytes.of(Math.round(Math.max(0, committed - resident) + Math.max(0, later - committed)));
+        Bytes later = t.samples().stream().map(s -> s.bytes(Signals.HEAP_COMMITTED)).filter(b -> b != null).reduce(committed, Bytes::max);
+        return committed.minus(Bytes.of(resident)).max(Bytes.ZERO).plus(later.minus(committed).max(Bytes.ZERO));
     }
 }

@@ -27,24 +27,24 @@ record LiveSet(Series floors, long collections, Series occupancy) {
         List<Sample> both = new ArrayList<>();
         Series.Builder occupancy = new Series.Builder(Signals.HEAP_OLD_USED);
         for (Sample s : t.samples()) {
-            if (s.signal(Signals.HEAP_OLD_USED) == null || s.signal(Signals.OLD_COLLECTIONS) == null) continue;
+            if (s.bytes(Signals.HEAP_OLD_USED) == null || s.count(Signals.OLD_COLLECTIONS) == null) continue;
             both.add(s);
-            occupancy.add(s.time(), s.signal(Signals.HEAP_OLD_USED));
+            occupancy.add(s.time(), s.bytes(Signals.HEAP_OLD_USED).value());
         }
         Series.Builder floors = new Series.Builder("live_heap_after_old_collections");
         int start = -1;
         for (int i = 1; i <= both.size(); i++) {
-            boolean collected = i < both.size() && both.get(i).signal(Signals.OLD_COLLECTIONS) > both.get(i - 1).signal(Signals.OLD_COLLECTIONS);
+            boolean collected = i < both.size() && both.get(i).count(Signals.OLD_COLLECTIONS) > both.get(i - 1).count(Signals.OLD_COLLECTIONS);
             if (!collected && i < both.size()) continue;
             if (start >= 0) { // the stretch [start, i) began with a collection
                 Sample low = both.get(start);
-                for (int j = start; j < i; j++) if (both.get(j).signal(Signals.HEAP_OLD_USED) < low.signal(Signals.HEAP_OLD_USED)) low = both.get(j);
-                floors.add(low.time(), low.signal(Signals.HEAP_OLD_USED));
+                for (int j = start; j < i; j++) if (low.bytes(Signals.HEAP_OLD_USED).greaterThan(both.get(j).bytes(Signals.HEAP_OLD_USED))) low = both.get(j);
+                floors.add(low.time(), low.bytes(Signals.HEAP_OLD_USED).value());
             }
             start = i;
         }
         long collections = both.size() < 2 ? 0
-                : Math.round(both.get(both.size() - 1).signal(Signals.OLD_COLLECTIONS) - both.get(0).signal(Signals.OLD_COLLECTIONS));
+                : both.get(both.size() - 1).count(Signals.OLD_COLLECTIONS) - both.get(0).count(Signals.OLD_COLLECTIONS);
         return new LiveSet(floors.build(), collections, occupancy.build());
     }
 

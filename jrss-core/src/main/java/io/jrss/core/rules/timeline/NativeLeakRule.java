@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.rules.timeline;
 
+import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Evidence;
 import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
@@ -59,8 +60,8 @@ public final class NativeLeakRule implements TimelineRule {
     private static Series anonBeyondNmt(TimelineFacts f) {
         Series.Builder b = new Series.Builder("rss_anon-nmt_committed");
         for (Sample s : f.timeline().samples()) {
-            Double anon = s.signal(Signals.RSS_ANON), nmt = s.signal(Signals.NMT_COMMITTED);
-            if (anon != null && nmt != null) b.add(s.time(), Math.max(0, anon - nmt));
+            Bytes anon = s.bytes(Signals.RSS_ANON), nmt = s.bytes(Signals.NMT_COMMITTED);
+            if (anon != null && nmt != null) b.add(s.time(), anon.minus(nmt).max(Bytes.ZERO).value());
         }
         return b.build();
     }

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.timeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.jrss.core.model.Bytes;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SampleTest {
+    private final Sample s = new Sample(Instant.EPOCH, false, Map.of(Signals.RSS, 3.0 * (1 << 20), Signals.THREADS, 42.0), Map.of());
+
+    @Test void bytesStayBytesAndCountsStayCounts() {
+        assertEquals(Bytes.ofMiB(3), s.bytes(Signals.RSS));
+        assertEquals(42L, s.count(Signals.THREADS));
+        assertNull(s.bytes(Signals.SWAP), "a missing reading is null, never zero");
+        assertNull(s.count(Signals.LOADED_CLASSES));
+    }
+
+    @Test void askingTheWrongUnitIsABug() {
+        assertThrows(IllegalArgumentException.class, () -> s.bytes(Signals.THREADS));
+        assertThrows(IllegalArgumentException.class, () -> s.count(Signals.RSS));
+    }
+}
