@@ -18,10 +18,14 @@ public final class NmtOffRule implements Rule {
         List<String> estimates = ledger.rows().stream().filter(r -> r.confidence() == Confidence.estimate && r.bytes().isPositive())
                 .map(LedgerRow::id).toList();
         return RuleResult.fired(new Finding(id(), Severity.info,
-                "Native Memory Tracking is off: " + estimates.size() + " ledger rows are estimates",
+                title(estimates.size()),
                 new Evidence().value("estimated_rows", String.join(", ", estimates)).build(),
                 List.of("Restart the JVM with -XX:NativeMemoryTracking=summary (a few percent overhead; detail costs more)",
                         "Then run jrss explain again: JVM malloc, GC structures, metaspace and direct buffers become measured"),
                 Finding.Confidence.high));
+    }
+
+    static String title(int estimatedRows) {
+        return "Native Memory Tracking is off: " + (estimatedRows == 1 ? "1 ledger row is an estimate" : estimatedRows + " ledger rows are estimates");
     }
 }

@@ -66,5 +66,7 @@ class RulesTest {
         assertInstanceOf(RuleResult.NotEvaluated.class, r);
         assertTrue(((RuleResult.NotEvaluated) r).reason().contains("NMT"));
         assertTrue(ids(new SnapshotBuilder().build()).contains("nmt-off"));
+        assertEquals("Native Memory Tracking is off: 1 ledger row is an estimate", NmtOffRule.title(1));
+        assertEquals("Native Memory Tracking is off: 4 ledger rows are estimates", NmtOffRule.title(4));
     }
 }
