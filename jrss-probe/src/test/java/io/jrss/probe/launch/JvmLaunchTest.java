@@ -26,6 +26,14 @@ class JvmLaunchTest {
         assertEquals("-Xss512k " + JvmLaunch.NMT, l.environment().get("JDK_JAVA_OPTIONS"));
     }
 
+    @Test void anArmsFlagsFollowTheNmtFlag() {
+        var flags = List.of("-XX:TrimNativeHeapInterval=5000");
+        assertEquals(List.of("java", JvmLaunch.NMT, "-XX:TrimNativeHeapInterval=5000", "Main"),
+                new JvmLaunch(List.of("java", "Main"), Map.of(), true, flags).commandLine());
+        assertEquals("-XX:TrimNativeHeapInterval=5000", new JvmLaunch(List.of("./run.sh"), Map.of("JDK_JAVA_OPTIONS", ""), false, flags)
+                .environment().get("JDK_JAVA_OPTIONS"));
+    }
+
     @Test void anNmtFlagOfTheUserOrNoNmtLeavesTheCommandAsGiven() {
         var given = List.of("java", "-XX:NativeMemoryTracking=detail", "Main");
         assertEquals(given, new JvmLaunch(given, Map.of(), true).commandLine());
