@@ -9,8 +9,27 @@ import io.jrss.core.parse.ParseException;
 import io.jrss.core.parse.ProcStatusParser;
 import java.time.Instant;
 
-/** What a probe's raw answer means: whether it did its job, the RSS a trim gave back, NMT's growth since the baseline. */
-public record ProbeOutcome(ProbeResult raw) {
+/**
+ * What a probe's raw answer means: whether it did its job, the RSS a trim gave back, NMT's growth since the baseline.
+ * The answer and the status lines are read once, when the outcome is made.
+ *
+ * @param nmtDiff  the parsed summary.diff of an nmt-diff probe, or null
+ * @param diffError why an nmt-diff probe's answer did not parse, or null
+ */
+public record ProbeOutcome(ProbeResult raw, NmtDiff nmtDiff, ParseException diffError, Bytes rssBefore, Bytes rssAfter) {
+    public static ProbeOutcome of(ProbeResult raw) {
+        NmtDiff diff = null;
+        ParseException error = null;
+        if (raw.answered() && raw.name().equals(ProbeResult.NMT_DIFF)) {
+            try {
+                diff = NmtDiffParser.parse(raw.answer());
+            } catch (ParseException e) {
+                error = e;
+            }
+        }
+        return new ProbeOutcome(raw, diff, error, rss(raw.statusBefore()), rss(raw.statusAfter()));
+    }
+
     public String name() { return raw.name(); }
     public String command() { return raw.command(); }
     public Instant time() { return raw.time(); }
@@ -19,7 +38,7 @@ public record ProbeOutcome(ProbeResult raw) {
     public boolean ran() {
         if (!raw.answered()) return false;
         if (raw.name().equals(ProbeResult.NMT_BASELINE)) return !raw.answer().contains("not enabled");
-        if (raw.name().equals(ProbeResult.NMT_DIFF)) return nmtDiff() != null;
+        if (raw.name().equals(ProbeResult.NMT_DIFF)) return nmtDiff != null;
         return true;
     }
 
@@ -28,34 +47,16 @@ public record ProbeOutcome(ProbeResult raw) {
         if (raw.answered() && raw.name().equals(ProbeResult.NMT_BASELINE) && !ran()) {
             return "NMT is off; start the JVM with -XX:NativeMemoryTracking=summary";
         }
-        if (raw.answered() && raw.name().equals(ProbeResult.NMT_DIFF)) {
-            try {
-                NmtDiffParser.parse(raw.answer());
-            } catch (ParseException e) {
-                return "summary.diff did not parse (line " + e.line() + ": " + e.getMessage() + ")\n" + raw.answer();
-            }
-        }
+        if (diffError != null) return "summary.diff did not parse (line " + diffError.line() + ": " + diffError.getMessage() + ")\n" + raw.answer();
         return raw.answer();
     }
 
-    public Bytes rssBefore() { return rss(raw.statusBefore()); }
-    public Bytes rssAfter() { return rss(raw.statusAfter()); }
-    public Bytes returned() { return rssBefore() == null || rssAfter() == null ? null : rssBefore().minus(rssAfter()); }
-
-    /** The parsed summary.diff of an nmt-diff probe, or null. */
-    public NmtDiff nmtDiff() {
-        if (!raw.answered() || !raw.name().equals(ProbeResult.NMT_DIFF)) return null;
-        try {
-            return NmtDiffParser.parse(raw.answer());
-        } catch (ParseException e) {
-            return null;
-        }
-    }
+    public Bytes returned() { return rssBefore == null || rssAfter == null ? null : rssBefore.minus(rssAfter); }
 
     /** One line for the live view and the recording's events. */
     public String summary() {
         if (!ran()) return command() + " did not run: " + output();
-        return command() + " ran" + (returned() != null ? ": RSS " + rssBefore().toIec() + " -> " + rssAfter().toIec() : "");
+        return command() + " ran" + (returned() != null ? ": RSS " + rssBefore.toIec() + " -> " + rssAfter.toIec() : "");
     }
 
     private static Bytes rss(String status) {

@@ -14,8 +14,10 @@ public final class Replay {
     /** Listener for progress over long recordings: told the number of samples read so far and the total. */
     @FunctionalInterface public interface Progress { void read(int done, int total); }
 
-    public static TimelineDiagnosis of(Path dir, Progress progress) throws IOException {
-        Recording r = Recording.read(dir);
+    public static TimelineDiagnosis of(Path dir, Progress progress) throws IOException { return of(Recording.read(dir), progress); }
+
+    public static TimelineDiagnosis of(Recording r, Progress progress) throws IOException {
+        Path dir = r.dir();
         if (r.samples().isEmpty()) throw new IOException(dir + " is a jrss recording with no samples yet");
         TimelineAssembler a = new TimelineAssembler(r.pid(), r.interval());
         int n = 0;

@@ -59,7 +59,7 @@ public final class WatchJudge implements SampleSink {
 
     @Override
     public Event probed(ProbeResult r) {
-        ProbeOutcome o = new ProbeOutcome(r);
+        ProbeOutcome o = ProbeOutcome.of(r);
         probes.add(o);
         Event e = new Event(r.time(), "probe", r.name(), o.summary());
         event(e);

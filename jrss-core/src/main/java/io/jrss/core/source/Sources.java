@@ -60,10 +60,11 @@ public final class Sources {
         if (source instanceof Source.LivePid live) return snapshot(live.taker().take());
         if (source instanceof Source.CaptureDir c) return snapshot(CaptureDirectory.read(c.dir()));
         if (source instanceof Source.RecordingDir r) {
-            TimelineDiagnosis td = Replay.of(r.dir(), progress);
+            Recording recording = Recording.read(r.dir());
+            TimelineDiagnosis td = Replay.of(recording, progress);
             int samples = td.timeline().samples().size();
             return new TimelineResult(td, new WatchEnd("recording", "recorded in " + r.dir() + " (" + samples + " samples)"),
-                    Recording.read(r.dir()).probes().stream().map(ProbeOutcome::new).toList());
+                    recording.probes().stream().map(ProbeOutcome::of).toList());
         }
         if (source instanceof Source.JfrFile j) {
             TimelineDiagnosis td = JfrAnalysis.of(j.file());
