@@ -18,6 +18,7 @@ import io.jrss.core.model.NmtSummary;
 import io.jrss.core.model.PerfCounters;
 import io.jrss.core.model.PmapDiff;
 import io.jrss.core.model.PostMortem;
+import io.jrss.core.model.PreloadedAllocators;
 import io.jrss.core.model.ProcStatus;
 import io.jrss.core.model.Reading;
 import io.jrss.core.model.SmapsRollup;
@@ -106,15 +107,13 @@ public final class Snapshot {
         String preload = environment().getOrDefault("LD_PRELOAD", "");
         VmInfo info = vmInfo().orNull();
         if (preload.isEmpty() && info != null && info.ldPreload() != null) preload = info.ldPreload();
-        for (String a : List.of("jemalloc", "tcmalloc", "mimalloc")) {
-            if (preload.contains(a)) return a;
-        }
+        String named = PreloadedAllocators.named(preload);
+        if (named != null) return named;
         List<Mapping> maps = smaps().orNull();
         if (maps != null) {
             for (Mapping m : maps) {
-                for (String a : List.of("jemalloc", "tcmalloc", "mimalloc")) {
-                    if (m.pathname().contains("lib" + a)) return a;
-                }
+                String mapped = PreloadedAllocators.mapped(m.pathname());
+                if (mapped != null) return mapped;
             }
         }
         return null;

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.probe.launch;
 
+import io.jrss.core.model.PreloadedAllocators;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -91,8 +91,7 @@ public record Arm(String name, Map<String, String> env, List<String> jvmFlags, S
 
     static String allocatorOf(String preload) {
         if (preload == null || preload.isBlank()) return "glibc";
-        String lower = preload.toLowerCase(Locale.ROOT);
-        for (String a : List.of("jemalloc", "tcmalloc", "mimalloc")) if (lower.contains(a)) return a;
-        return "preloaded " + preload.substring(preload.lastIndexOf('/') + 1);
+        String known = PreloadedAllocators.named(preload);
+        return known != null ? known : "preloaded " + preload.substring(preload.lastIndexOf('/') + 1);
     }
 }
