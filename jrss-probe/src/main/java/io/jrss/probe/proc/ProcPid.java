@@ -40,9 +40,12 @@ public final class ProcPid {
 
     public boolean exists() { return Files.isDirectory(dir()); }
 
+    /** {@code /proc/<pid>/status} as the kernel wrote it. */
+    public String statusText() throws IOException { return read("status"); }
+
     public ProcStatus status() throws IOException {
         try {
-            return ProcStatusParser.parse(read("status"));
+            return ProcStatusParser.parse(statusText());
         } catch (ParseException e) {
             throw new IOException("/proc/" + pid + "/status: " + e.getMessage(), e);
         }

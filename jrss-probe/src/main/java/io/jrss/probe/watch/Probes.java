@@ -4,10 +4,8 @@ package io.jrss.probe.watch;
 import io.jrss.core.capture.ProbeResult;
 import io.jrss.probe.LiveCapture;
 import io.jrss.probe.attach.JcmdFailed;
+import io.jrss.probe.proc.ProcPid;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Clock;
 
 /**
@@ -54,7 +52,7 @@ final class Probes {
     /** The target's /proc status as it is now, or null when it is gone. */
     private String status() {
         try {
-            return Files.readString(Path.of("/proc/" + pid + "/status"), StandardCharsets.UTF_8);
+            return ProcPid.of(pid).statusText();
         } catch (IOException e) {
             return null;
         }
