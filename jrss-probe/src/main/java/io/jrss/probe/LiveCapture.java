@@ -65,12 +65,17 @@ public final class LiveCapture {
         for (CaptureFile f : Readings.files()) {
             if (f.takenIn(false, feature, options.nmtDetail())) fetch(f);
         }
+        return finish(started, jrssVersion, true);
+    }
+
+    /** Redacts what was read and says what this capture is: the same for a full capture and a cheap sample. */
+    private Capture finish(Instant started, String jrssVersion, boolean full) {
         redact();
         info.put("pid", Integer.toString(pid));
         info.put("captured_at", started.toString());
         info.put("jrss_version", jrssVersion);
-        info.put("redacted_values", Integer.toString(redactor.count()));
-        info.put("sample", "full");
+        if (full) info.put("redacted_values", Integer.toString(redactor.count()));
+        info.put("sample", full ? "full" : "cheap");
         if (unanswered) info.put("unanswered", "true");
         return new Capture(info, texts, entries);
     }
@@ -171,13 +176,7 @@ public final class LiveCapture {
         for (CaptureFile f : Readings.files()) {
             if (f.takenIn(true, feature, false)) fetch(f);
         }
-        redact();
-        info.put("pid", Integer.toString(pid));
-        info.put("captured_at", started.toString());
-        info.put("jrss_version", jrssVersion);
-        info.put("sample", "cheap");
-        if (unanswered) info.put("unanswered", "true");
-        return new Capture(info, texts, entries);
+        return finish(started, jrssVersion, false);
     }
 
     /** Every reading that may carry a credential (all but the kernel's and the JVM's numbers), before it is kept. */
