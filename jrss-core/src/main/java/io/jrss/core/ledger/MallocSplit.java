@@ -101,6 +101,8 @@ final class MallocSplit {
             rows.add(ids[i], got, Confidence.estimate, what[i]);
         }
         if (glibc) rows.add(RowIds.NATIVE_MALLOC, budget.remaining(), Confidence.estimate, "glibc in use minus NMT malloc");
+        // A preloaded allocator may grow the brk heap too (tcmalloc's first choice is sbrk): what NMT does not claim of it is native.
+        else rows.add(RowIds.NATIVE_MALLOC, budget.remaining(), Confidence.estimate, "the brk heap held by " + allocator + " beyond NMT malloc");
         if (scale < 1.0) notes.add("NMT malloc exceeds glibc's in-use bytes; NMT's shares scaled by " + String.format(java.util.Locale.ROOT, "%.2f", scale));
     }
 }
