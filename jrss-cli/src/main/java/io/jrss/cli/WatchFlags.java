@@ -51,7 +51,7 @@ final class WatchFlags {
     @Option(names = "--nmt-baseline", description = "CHANGES NMT's STATE: take VM.native_memory baseline at the start and report summary.diff growth by category at the end.")
     boolean nmtBaseline;
 
-    private static void positive(String option, Duration d) {
+    static void positive(String option, Duration d) {
         if (d.isNegative() || d.isZero()) throw new Errors.UsageException(option + " must be longer than zero, e.g. 500ms, 10s, 5m");
     }
 

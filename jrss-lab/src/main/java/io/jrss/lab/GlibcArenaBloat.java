@@ -14,7 +14,7 @@ import java.util.zip.Deflater;
  * more that outlives it, then ends the 60. At most 4 bursts run at once. glibc gives each thread that allocates an
  * arena of its own, up to 8 x cores (16 on 2 cores): every arena grows to the 16 MiB of the bursts it served, and
  * the deflater kept after each burst sits above the freed space, so the arena cannot shrink. Each thread bursts
- * twice before READY and then again every 10 to 30 s: the arenas stay at their peak.
+ * twice before READY and then again every 3 to 9 s: the arenas stay at their peak.
  *
  * What you should see: in /proc/<pid>/smaps about 16 anonymous mappings at 64 MiB-aligned addresses (arena heaps)
  * holding 16 MiB or more each, together far more than jcmd VM.info's "C-Heap outstanding allocations" (what the
@@ -30,10 +30,10 @@ public final class GlibcArenaBloat {
     static final int BURST = 60; // 60 x ~270 KiB = 16 MiB freed again at the end of each burst
     static final int BURSTS_BEFORE_READY = 2; // each burst leaves one deflater behind: 128 kept, about 34 MiB
     static final int AT_ONCE = 4; // bursts in flight at a time, so the pool's peak is 4 bursts, not 64
-    static final int PAUSE_MILLIS = 10_000, PAUSE_JITTER_MILLIS = 20_000; // between one thread's bursts after READY
+    static final int PAUSE_MILLIS = 3_000, PAUSE_JITTER_MILLIS = 6_000; // between one thread's bursts after READY
 
     public static void main(String[] args) throws Exception {
-        byte[] input = new byte[128 << 10];
+        byte[] input = new byte[64 << 10]; // 64 KiB fill a deflater's window, hash chains and pending buffer, at half the CPU of 128
         new Random(1).nextBytes(input);
         Semaphore slots = new Semaphore(AT_ONCE);
         CountDownLatch warmed = new CountDownLatch(THREADS);

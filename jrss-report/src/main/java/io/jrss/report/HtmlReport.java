@@ -143,7 +143,7 @@ final class HtmlReport {
         h.append("</table></section>\n");
     }
 
-    private static String resource(String name) {
+    static String resource(String name) {
         try (InputStream in = HtmlReport.class.getResourceAsStream(name)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {

@@ -28,7 +28,7 @@ import java.util.List;
  */
 public final class JsonReport {
     public static final String JRSS_VERSION = "0.1.0";
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     static ObjectNode toJson(Diagnosis d) { return toJson(d, d.findings(), d.notEvaluated()); }
 
@@ -103,7 +103,7 @@ public final class JsonReport {
         return root;
     }
 
-    private static ObjectNode finding(ObjectNode o, Finding f) {
+    static ObjectNode finding(ObjectNode o, Finding f) {
         o.put("id", f.id());
         o.put("severity", f.severity().name());
         o.put("title", f.title());

@@ -2,6 +2,7 @@
 package io.jrss.report;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jrss.core.result.ComparisonResult;
 import io.jrss.core.result.Result;
 import io.jrss.core.result.SnapshotResult;
 import io.jrss.core.result.TimelineResult;
@@ -13,6 +14,7 @@ final class JsonReporter implements Reporter {
     public void write(Result result, String title, PrintWriter out) { JsonReport.write(toJson(result), out); }
 
     static ObjectNode toJson(Result result) {
+        if (result instanceof ComparisonResult c) return ComparisonJson.of(c);
         if (result instanceof TimelineResult t) return JsonReport.toJson(t.diagnosis(), t.end(), t.probes());
         SnapshotResult s = (SnapshotResult) result;
         return s.pasted() != null ? AnalysisReport.json(s.diagnosis(), s.pasted()) : JsonReport.toJson(s.diagnosis());

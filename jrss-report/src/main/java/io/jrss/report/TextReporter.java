@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.report;
 
+import io.jrss.core.result.ComparisonResult;
 import io.jrss.core.result.Result;
 import io.jrss.core.result.SnapshotResult;
 import io.jrss.core.result.TimelineResult;
@@ -14,7 +15,9 @@ final class TextReporter implements Reporter {
 
     @Override
     public void write(Result result, String title, PrintWriter out) {
-        if (result instanceof TimelineResult t) {
+        if (result instanceof ComparisonResult c) {
+            new ComparisonText(color).render(c, title, out);
+        } else if (result instanceof TimelineResult t) {
             new TimelineTextReport(color).render(t.diagnosis(), t.end(), t.probes(), title, out);
         } else if (result instanceof SnapshotResult s && s.pasted() != null) {
             int pid = s.diagnosis().snapshot().pid();

@@ -2,8 +2,8 @@
 package io.jrss.core.result;
 
 /**
- * What jrss concluded, whatever it looked at: one moment ({@link SnapshotResult}) or a span of time
- * ({@link TimelineResult}). Reporters (text, JSON, HTML, Prometheus) render these and nothing else; the comparisons,
- * native profiles and heap censuses to come join them here as further permitted types.
+ * What jrss concluded, whatever it looked at: one moment ({@link SnapshotResult}), a span of time
+ * ({@link TimelineResult}) or the same program under several set-ups ({@link ComparisonResult}). Reporters (text,
+ * JSON, HTML, Prometheus) render these and nothing else; native profiles and heap censuses to come join them here.
  */
-public sealed interface Result permits SnapshotResult, TimelineResult {}
+public sealed interface Result permits SnapshotResult, TimelineResult, ComparisonResult {}

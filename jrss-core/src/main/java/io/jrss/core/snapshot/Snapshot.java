@@ -109,14 +109,23 @@ public final class Snapshot {
         if (preload.isEmpty() && info != null && info.ldPreload() != null) preload = info.ldPreload();
         String named = PreloadedAllocators.named(preload);
         if (named != null) return named;
+        String mapped = mappedAllocator();
+        return "glibc".equals(mapped) ? null : mapped;
+    }
+
+    /**
+     * The malloc the target's mappings show, whatever its environment says: "jemalloc", "tcmalloc" or "mimalloc" when
+     * that library is mapped, "glibc" when none is, null when smaps was not read. What proves an arm of
+     * {@code jrss compare} ran as named.
+     */
+    public String mappedAllocator() {
         List<Mapping> maps = smaps().orNull();
-        if (maps != null) {
-            for (Mapping m : maps) {
-                String mapped = PreloadedAllocators.mapped(m.pathname());
-                if (mapped != null) return mapped;
-            }
+        if (maps == null) return null;
+        for (Mapping m : maps) {
+            String mapped = PreloadedAllocators.mapped(m.pathname());
+            if (mapped != null) return mapped;
         }
-        return null;
+        return "glibc";
     }
 
     /** The pid as the commands of a remedy print it: "&lt;pid&gt;" when the input named none (a paste, a JFR file). */

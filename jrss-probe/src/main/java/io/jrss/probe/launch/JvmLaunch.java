@@ -44,6 +44,11 @@ public record JvmLaunch(List<String> command, Map<String, String> env, boolean n
 
     public Program start(OutputStream output) throws IOException { return Program.start(commandLine(), environment(), output); }
 
+    /** Starts the command with both its outputs read line by line. */
+    public Program start(Program.Lines stdout, Program.Lines stderr) throws IOException {
+        return Program.start(commandLine(), environment(), stdout, stderr);
+    }
+
     private List<String> flags() {
         List<String> flags = new ArrayList<>();
         if (nmt && command.stream().noneMatch(a -> a.contains("NativeMemoryTracking"))) flags.add(NMT);

@@ -1,38 +1,59 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.probe.launch;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A program jrss started for the user ({@code jrss run}): its stdin and stderr are jrss's, its stdout is pumped to
- * {@code output} (jrss's stdout carries only the report), and it does not outlive jrss: closing it, or jrss ending
- * on Ctrl-C, sends SIGTERM and then SIGKILL after 10 s.
+ * A program jrss started for the user ({@code jrss run}, {@code jrss compare}): its stdin is jrss's, its stdout is
+ * pumped to {@code output} (jrss's stdout carries only the report) or read line by line, and it does not outlive
+ * jrss: closing it, or jrss ending on Ctrl-C, sends SIGTERM and then SIGKILL after 10 s.
  */
 public final class Program implements AutoCloseable {
+    /** Where a program's output goes line by line ({@code jrss compare} reads it for --metric and allocator statistics). */
+    public interface Lines {
+        void line(String line);
+
+        /** The stream ended. */
+        default void closed() {}
+    }
+
     private final Process process;
-    private final Thread pump;
+    private final List<Thread> pumps;
     private final Thread hook;
 
-    private Program(Process process, OutputStream output) {
+    private Program(Process process, List<Thread> pumps) {
         this.process = process;
-        this.pump = pump(process.getInputStream(), output);
-        this.hook = new Thread(this::stop, "jrss-run-cleanup");
+        this.pumps = pumps;
+        this.hook = new Thread(this::terminate, "jrss-run-cleanup");
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
-    /** Starts {@code command} with {@code env} on top of jrss's own environment. */
+    /** Starts {@code command} with {@code env} on top of jrss's own environment; its stderr is jrss's. */
     public static Program start(List<String> command, Map<String, String> env, OutputStream output) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.INHERIT)
-                .redirectError(ProcessBuilder.Redirect.INHERIT);
+        Process p = launch(command, env, ProcessBuilder.Redirect.INHERIT);
+        return new Program(p, List.of(pump(p.getInputStream(), output)));
+    }
+
+    /** Starts {@code command} with {@code env} and both its outputs read line by line (UTF-8). */
+    public static Program start(List<String> command, Map<String, String> env, Lines stdout, Lines stderr) throws IOException {
+        Process p = launch(command, env, ProcessBuilder.Redirect.PIPE);
+        return new Program(p, List.of(lines(p.getInputStream(), stdout, "jrss-run-stdout"), lines(p.getErrorStream(), stderr, "jrss-run-stderr")));
+    }
+
+    private static Process launch(List<String> command, Map<String, String> env, ProcessBuilder.Redirect err) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.INHERIT).redirectError(err);
         pb.environment().putAll(env);
         try {
-            return new Program(pb.start(), output);
+            return pb.start();
         } catch (IOException e) {
             throw new IOException("cannot start " + command.get(0) + ": " + e.getMessage());
         }
@@ -62,8 +83,8 @@ public final class Program implements AutoCloseable {
         return detail;
     }
 
-    /** SIGTERM, then SIGKILL after 10 s. */
-    private void stop() {
+    /** SIGTERM, then SIGKILL after 10 s; returns once the program is gone (or 15 s have passed). */
+    public void terminate() {
         if (!process.isAlive()) return;
         process.destroy();
         try {
@@ -74,11 +95,29 @@ public final class Program implements AutoCloseable {
         }
     }
 
+    /** Waits up to {@code millis} for the program to exit by itself; true if it has. */
+    public boolean waitFor(long millis) throws InterruptedException { return process.waitFor(millis, TimeUnit.MILLISECONDS); }
+
     /** Stops the program if it still runs and lets its last output through. */
     @Override public void close() throws InterruptedException {
-        stop();
-        pump.join(2000);
+        terminate();
+        for (Thread pump : pumps) pump.join(2000);
         try { Runtime.getRuntime().removeShutdownHook(hook); } catch (IllegalStateException ignored) { /* shutting down */ }
+    }
+
+    private static Thread lines(InputStream in, Lines to, String name) {
+        Thread t = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                for (String line; (line = r.readLine()) != null; ) to.line(line);
+            } catch (IOException ignored) {
+                // the program closed its output
+            } finally {
+                to.closed();
+            }
+        }, name);
+        t.setDaemon(true);
+        t.start();
+        return t;
     }
 
     private static Thread pump(InputStream in, OutputStream to) {

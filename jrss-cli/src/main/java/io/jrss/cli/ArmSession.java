@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.cli;
+
+import io.jrss.core.analysis.TimelineAssembler;
+import io.jrss.core.analysis.TimelineDiagnosis;
+import io.jrss.core.analysis.WatchJudge;
+import io.jrss.core.compare.AllocatorStats;
+import io.jrss.core.compare.ArmRun;
+import io.jrss.core.compare.ExitStatsFilter;
+import io.jrss.core.model.Bytes;
+import io.jrss.core.timeline.Sample;
+import io.jrss.core.timeline.Signals;
+import io.jrss.probe.attach.HotSpotAttach;
+import io.jrss.probe.launch.Arm;
+import io.jrss.probe.launch.ChildCpu;
+import io.jrss.probe.launch.JvmLaunch;
+import io.jrss.probe.launch.JvmStartup;
+import io.jrss.probe.launch.Program;
+import io.jrss.probe.watch.Watch;
+import io.jrss.probe.watch.WatchOptions;
+import io.jrss.probe.watch.WatchResult;
+import io.jrss.report.JsonReport;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One run of one compare arm: the command started under the arm's environment and JVM flags (plus what makes a
+ * preloaded allocator print its statistics at exit), watched as {@code jrss run} watches, and ended by itself, at
+ * --duration, at --arm-timeout, or by Ctrl-C ({@link #interrupt()}). The program's output goes to stderr prefixed
+ * with the arm's name; the allocator's statistics are kept apart ({@link ExitStatsFilter}) and --metric is read from
+ * both streams ({@link MetricScan}).
+ */
+final class ArmSession {
+    /** What every run of a comparison shares. */
+    record Plan(List<String> command, boolean nmt, WatchOptions watch, Duration duration, Duration armTimeout, Duration startup, java.util.regex.Pattern metric) {}
+
+    private final Plan plan;
+    private final Arm arm;
+    private final int run;
+    private final ProgressLine progress;
+    private volatile boolean interrupted;
+    private volatile Watch watch;
+    private volatile Program program;
+
+    ArmSession(Plan plan, Arm arm, int run, ProgressLine progress) {
+        this.plan = plan; this.arm = arm; this.run = run; this.progress = progress;
+    }
+
+    /** Ctrl-C: stops the watch and the program; the run is reported as interrupted. */
+    void interrupt() {
+        interrupted = true;
+        Watch w = watch;
+        if (w != null) w.stop();
+        Program p = program;
+        if (p != null) p.terminate();
+    }
+
+    ArmRun run() throws InterruptedException {
+        double cpu0 = ChildCpu.seconds();
+        long t0 = System.nanoTime();
+        ExitStatsFilter stats = new ExitStatsFilter(arm.allocator());
+        MetricScan metric = new MetricScan(plan.metric());
+        String prefix = arm.name() + "| ";
+        Map<String, String> env = AllocatorStats.ask(arm.allocator(), arm.env());
+        JvmLaunch launch = new JvmLaunch(plan.command(), env, plan.nmt(), arm.jvmFlags());
+        WatchJudge judge = null;
+        ArmRun.Status status;
+        String detail;
+        Integer exit = null;
+        Program started = null;
+        try (Program p = launch.start(line -> { metric.scan(line); progress.program(prefix + line); }, new Program.Lines() {
+            @Override public void line(String line) { for (String l : stats.pass(line)) { metric.scan(l); progress.program(prefix + l); } }
+            @Override public void closed() { for (String l : stats.flush()) progress.program(prefix + l); }
+        })) {
+            program = p;
+            started = p;
+            HotSpotAttach attach;
+            try {
+                attach = JvmStartup.await(p, plan.watch().timeout(), plan.startup());
+            } catch (IOException e) {
+                p.waitFor(2000);
+                return notStarted(e.getMessage(), p, t0, cpu0);
+            }
+            judge = new WatchJudge(attach.pid(), plan.watch().interval(), new WatchJudge.Listener() {
+                @Override public void sampled(Sample s, TimelineAssembler a, TimelineDiagnosis v) { progress.sample(arm.name(), run, s); }
+            });
+            Duration limit = plan.duration() != null ? plan.duration() : plan.armTimeout();
+            WatchOptions o = plan.watch();
+            watch = new Watch(attach, new WatchOptions(o.interval(), o.fullInterval(), limit, o.timeout(), null, false, false, false, o.maxUnanswered()),
+                    Clock.systemUTC(), judge, JsonReport.JRSS_VERSION);
+            WatchResult r = watch.run();
+            boolean exitedByItself = r.end() == WatchResult.End.target_exited && p.waitFor(10_000);
+            if (interrupted) { status = ArmRun.Status.interrupted; detail = "stopped by Ctrl-C"; }
+            else if (exitedByItself) {
+                exit = p.exitValue();
+                status = exit == 0 ? ArmRun.Status.exited : ArmRun.Status.failed;
+                detail = exit == 0 ? "exited with status 0" : "exited with status " + exit + (exit > 128 ? " (signal " + (exit - 128) + ")" : "");
+            } else if (r.end() == WatchResult.End.duration && plan.duration() != null) {
+                status = ArmRun.Status.stopped; detail = "stopped at --duration " + io.jrss.core.model.Durations.human(plan.duration());
+            } else if (r.end() == WatchResult.End.duration) {
+                status = ArmRun.Status.hung; detail = "still running at --arm-timeout " + io.jrss.core.model.Durations.human(plan.armTimeout()) + ": killed";
+            } else {
+                status = ArmRun.Status.hung; detail = r.detail() + ": killed";
+            }
+        } catch (IOException e) {
+            return new ArmRun(run, ArmRun.Status.not_started, e.getMessage(), List.of(), seconds(t0), cpu(cpu0), null, null, null, Map.of(), null);
+        } finally {
+            program = null;
+            watch = null;
+        }
+        TimelineDiagnosis td = judge.diagnose();
+        if (exit == null && !started.isAlive()) exit = started.exitValue(); // after close(): 143 when jrss's SIGTERM ended it
+        return new ArmRun(run, status, detail, points(td), seconds(t0), cpu(cpu0), exit, metric.last(), td == null ? null : td.last().snapshot().mappedAllocator(),
+                arm.allocator().equals("glibc") ? (td == null ? Map.of() : AllocatorStats.glibc(td.last().ledger().malloc()))
+                        : AllocatorStats.parse(arm.allocator(), stats.kept()), td);
+    }
+
+    private ArmRun notStarted(String why, Program p, long t0, double cpu0) {
+        Integer exit = p.isAlive() ? null : p.exitValue();
+        return new ArmRun(run, ArmRun.Status.not_started, interrupted ? "stopped by Ctrl-C before its JVM answered" : why, List.of(), seconds(t0), cpu(cpu0),
+                exit, null, null, Map.of(), null);
+    }
+
+    private static List<ArmRun.Point> points(TimelineDiagnosis td) {
+        List<ArmRun.Point> out = new ArrayList<>();
+        if (td == null || td.timeline().samples().isEmpty()) return out;
+        var first = td.timeline().samples().get(0).time();
+        for (Sample s : td.timeline().samples()) {
+            Double rss = s.signal(Signals.RSS);
+            if (rss != null) out.add(new ArmRun.Point(Duration.between(first, s.time()).toMillis() / 1000.0, Bytes.of(rss.longValue())));
+        }
+        return out;
+    }
+
+    private static double seconds(long t0) { return (System.nanoTime() - t0) / 1e9; }
+
+    private static Double cpu(double cpu0) {
+        double now = ChildCpu.seconds();
+        return Double.isNaN(now) || Double.isNaN(cpu0) ? null : now - cpu0;
+    }
+}

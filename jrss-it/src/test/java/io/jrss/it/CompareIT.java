@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * jrss compare on the lab's two allocator workloads, run as programs that build their state, hold it and exit
+ * (-Djrss.lab.exitAfter), with the default arms. The ranking expected is the one measured by hand on this kind of
+ * machine (docs/findings/glibc-arena-bloat.md, glibc-fragmentation.md): on the fragmenting workload glibc with a
+ * periodic trim ends far below every other arm; on the bursting many-threads workload MALLOC_ARENA_MAX=2 wins and
+ * mimalloc, a heap per thread, is worst. Every arm must be seen using the allocator it names.
+ */
+class CompareIT {
+    static final Duration LIMIT = Duration.ofMinutes(6);
+
+    @Test void onFragmentationTheTrimWins() throws Exception {
+        JsonNode c = compare("io.jrss.lab.GlibcFragmentation", "-Xmx128m", 12);
+        Map<String, Long> steady = steady(c);
+        assertEquals("trim", c.get("verdict").get("best").asText(), "steady RSS by arm: " + steady);
+        for (String other : List.of("glibc", "arena2", "jemalloc", "tcmalloc", "mimalloc")) {
+            assertTrue(steady.get("trim") * 1.3 < steady.get(other), "trim should end well below " + other + ": " + steady);
+        }
+        assertTrue(c.get("verdict").get("saving_bytes").asLong() > 128L << 20, c.get("verdict").toString());
+    }
+
+    @Test void onArenasMallocArenaMax2WinsAndMimallocIsWorst() throws Exception {
+        JsonNode c = compare("io.jrss.lab.GlibcArenaBloat", "-Xmx256m", 15);
+        Map<String, Long> steady = steady(c);
+        assertEquals("arena2", c.get("verdict").get("best").asText(), "steady RSS by arm: " + steady);
+        long worst = steady.values().stream().mapToLong(Long::longValue).max().orElseThrow();
+        assertEquals(worst, steady.get("mimalloc"), "mimalloc should use the most: " + steady);
+        assertTrue(steady.get("mimalloc") > 2 * steady.get("arena2"), steady.toString());
+    }
+
+    /** Runs compare with the default arms and checks what every comparison must show. */
+    private static JsonNode compare(String main, String xmx, int holdSeconds) throws Exception {
+        Cli.Result r = Cli.run(LIMIT, List.of(), "compare", "--json", "--", Cli.java(), xmx, "-Djrss.lab.exitAfter=" + holdSeconds,
+                "-cp", System.getProperty("jrss.lab.classes"), main);
+        assertEquals(0, r.exit(), r.err());
+        JsonNode c = new ObjectMapper().readTree(r.out());
+        List<String> names = new ArrayList<>();
+        for (JsonNode a : c.get("arms")) {
+            names.add(a.get("name").asText());
+            String expected = switch (a.get("name").asText()) { case "jemalloc", "tcmalloc", "mimalloc" -> a.get("name").asText(); default -> "glibc"; };
+            assertEquals(expected, a.get("allocator_seen").asText(), a.get("name") + " ran under another allocator: " + a);
+            assertEquals(0, a.get("exit_status").asInt(), a.toString());
+            assertEquals(1, a.get("runs").size());
+            assertTrue(a.get("steady_rss_bytes").asLong() > 0 && a.get("peak_rss_bytes").asLong() >= a.get("steady_rss_bytes").asLong(), a.toString());
+            assertTrue(a.get("wall_seconds").asDouble() >= holdSeconds && a.get("cpu_seconds").asDouble() > 0, a.toString());
+            for (String key : List.of("env", "allocator_stats", "findings")) assertNotNull(a.get(key), key);
+            if (!expected.equals("glibc")) assertFalse(a.get("allocator_stats").isEmpty(), a.get("name") + " printed no statistics at exit: " + a);
+        }
+        assertEquals(List.of("glibc", "arena2", "trim", "jemalloc", "tcmalloc", "mimalloc"), names);
+        assertFalse(r.err().contains("{\"jemalloc\":"), "jemalloc's statistics leaked into the program's output");
+        assertFalse(r.err().contains("MALLOC:"), "tcmalloc's statistics leaked into the program's output");
+        assertFalse(r.err().contains("heap stats:"), "mimalloc's statistics leaked into the program's output");
+        for (String key : List.of("best", "metric", "saving_bytes", "confidence", "summary")) assertTrue(c.get("verdict").has(key), key);
+        System.out.println("[compare] " + main + ": steady RSS " + steady(c) + "; " + c.get("verdict").get("summary").asText());
+        return c;
+    }
+
+    private static Map<String, Long> steady(JsonNode c) {
+        Map<String, Long> out = new TreeMap<>();
+        for (JsonNode a : c.get("arms")) out.put(a.get("name").asText(), a.get("steady_rss_bytes").asLong());
+        return out;
+    }
+}
