@@ -21,11 +21,13 @@ public final class Allocators {
             Path.of("/usr/lib64"), Path.of("/usr/lib"));
 
     /** The environment that makes a child JVM use {@code name}: empty for glibc, else LD_PRELOAD. */
-    public static Map<String, String> environment(String name) {
+    public static Map<String, String> environment(String name) { return environment(name, LIBRARY_DIRS); }
+
+    static Map<String, String> environment(String name, List<Path> libraryDirs) {
         if (name == null || name.equals("glibc")) return Map.of();
         Allocator a = KNOWN.stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow(() -> new LaunchException(
                 "unknown allocator '" + name + "'; choose glibc, jemalloc, tcmalloc or mimalloc"));
-        for (Path dir : LIBRARY_DIRS) {
+        for (Path dir : libraryDirs) {
             Path lib = dir.resolve(a.library());
             if (Files.isReadable(lib)) return Map.of("LD_PRELOAD", lib.toString());
         }

@@ -86,7 +86,15 @@ public record Arm(String name, Map<String, String> env, List<String> jvmFlags, S
             if (eq <= 0) throw new LaunchException("arm '" + parts[1] + "': '" + kv + "' is not K=V");
             env.put(kv.substring(0, eq).strip(), kv.substring(eq + 1).strip());
         }
-        return new Arm(parts[1], env, List.of(), allocatorOf(env.get("LD_PRELOAD")));
+        String preload = env.get("LD_PRELOAD");
+        if (preload != null) {
+            for (String lib : preload.split("[: ]")) {
+                if (!lib.isBlank() && lib.contains("/") && !java.nio.file.Files.isReadable(java.nio.file.Path.of(lib))) {
+                    throw new LaunchException("arm '" + parts[1] + "': LD_PRELOAD names " + lib + ", which is not there (the loader would skip it and the arm would run glibc)");
+                }
+            }
+        }
+        return new Arm(parts[1], env, List.of(), allocatorOf(preload));
     }
 
     static String allocatorOf(String preload) {

@@ -83,14 +83,30 @@ public final class Program implements AutoCloseable {
         return detail;
     }
 
-    /** SIGTERM, then SIGKILL after 10 s; returns once the program is gone (or 15 s have passed). */
+    /**
+     * SIGTERM to the program and every descendant (a script's JVM is a grandchild, and a shell killed in {@code wait}
+     * leaves it running), then SIGKILL to what is left after 10 s; returns once they are gone (or 15 s have passed).
+     */
     public void terminate() {
-        if (!process.isAlive()) return;
-        process.destroy();
+        List<ProcessHandle> family = new ArrayList<>(process.descendants().toList());
+        family.add(0, process.toHandle());
+        if (family.stream().noneMatch(ProcessHandle::isAlive)) return;
+        family.forEach(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            for (ProcessHandle h : family) {
+                long left = deadline - System.nanoTime();
+                if (left > 0) h.onExit().get(left, TimeUnit.NANOSECONDS);
+            }
         } catch (InterruptedException e) {
-            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            // what is still alive is killed below
+        }
+        family.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        try {
+            process.waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
     }

@@ -50,4 +50,14 @@ class ArmTest {
     @Test void theDefaultsParse() {
         assertEquals(List.of("glibc", "arena2", "trim", "jemalloc", "tcmalloc", "mimalloc"), Arm.parse(Arm.DEFAULTS).stream().map(Arm::name).toList());
     }
+
+    @Test void aMissingAllocatorPackageIsOneLineNamingIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path empty) {
+        LaunchException e = assertThrows(LaunchException.class, () -> Allocators.environment("tcmalloc", List.of(empty)));
+        assertEquals("tcmalloc is not installed (no libtcmalloc_minimal.so.4); install it with: apt-get install libtcmalloc-minimal4", e.getMessage());
+    }
+
+    @Test void aCustomArmsMissingPreloadIsRefusedBeforeItRuns() {
+        LaunchException e = assertThrows(LaunchException.class, () -> Arm.of("custom:je:LD_PRELOAD=/nonexistent/libjemalloc.so.2"));
+        assertTrue(e.getMessage().contains("/nonexistent/libjemalloc.so.2, which is not there"), e.getMessage());
+    }
 }
