@@ -92,8 +92,10 @@ final class ArmSession {
             WatchOptions o = plan.watch();
             watch = new Watch(attach, new WatchOptions(o.interval(), o.fullInterval(), limit, o.timeout(), null, false, false, false, o.maxUnanswered()),
                     Clock.systemUTC(), judge, JsonReport.JRSS_VERSION);
-            WatchResult r = watch.run();
-            boolean exitedByItself = r.end() == WatchResult.End.target_exited && p.waitFor(10_000);
+            Watch w = watch;
+            p.onExit().thenRun(w::stop); // the watch would see the exit only at its next sample: up to --interval late
+            WatchResult r = w.run();
+            boolean exitedByItself = !interrupted && (r.end() == WatchResult.End.target_exited || r.end() == WatchResult.End.stopped) && p.waitFor(10_000);
             if (interrupted) { status = ArmRun.Status.interrupted; detail = "stopped by Ctrl-C"; }
             else if (exitedByItself) {
                 exit = p.exitValue();

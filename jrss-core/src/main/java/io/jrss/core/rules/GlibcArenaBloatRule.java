@@ -39,7 +39,7 @@ public final class GlibcArenaBloatRule implements Rule {
                                 + io.jrss.core.ledger.MallocAccount.BUSY.toIec() + " resident").build(),
                 List.of("Cap the arenas: MALLOC_ARENA_MAX=2 in the JVM's environment, then compare RSS under the same load",
                         "Find the native allocators: threads that malloc (zlib, JNI libraries) each get an arena",
-                        "A/B another allocator: jrss run --allocator jemalloc -- java ... (benchmark on this workload)"),
+                        "Prove which set-up keeps RSS lowest on this workload: jrss compare -- java ... (runs glibc, arena2, trim, jemalloc, tcmalloc, mimalloc one after the other)"),
                 Confidence.medium));
     }
 

@@ -74,7 +74,7 @@ public final class GlibcFragmentationRule implements Rule {
         return List.of(trimsPeriodically(v) ? "Trim periodically: -XX:TrimNativeHeapInterval=60000 (this JDK has it)"
                         : "Upgrade to a JDK with -XX:TrimNativeHeapInterval (17.0.9+, 21.0.1+, 22+) and trim periodically; meanwhile jcmd " + pid + " System.trim_native_heap",
                 "Fewer arenas fragment less: MALLOC_ARENA_MAX=2 in the JVM's environment",
-                "Prove an allocator swap on this workload before adopting it: jrss run --allocator jemalloc -- java ... (and tcmalloc, mimalloc); it is not always a win",
+                "Prove a remedy on this workload before adopting it: jrss compare -- java ... (trim, arena2, jemalloc, tcmalloc, mimalloc against glibc; another allocator is not always a win)",
                 "Confirm what a trim gives back now: jrss watch " + pid + " --trim-probe (runs System.trim_native_heap: it changes the target)");
     }
 

@@ -111,6 +111,9 @@ public final class Program implements AutoCloseable {
         }
     }
 
+    /** Completes when the program exits (its descendants may still run). */
+    public java.util.concurrent.CompletableFuture<Process> onExit() { return process.onExit(); }
+
     /** Waits up to {@code millis} for the program to exit by itself; true if it has. */
     public boolean waitFor(long millis) throws InterruptedException { return process.waitFor(millis, TimeUnit.MILLISECONDS); }
 
