@@ -74,15 +74,28 @@ public final class HsErrParser {
         return text.contains("CodeCache is full") || text.contains("Out of space in CodeCache");
     }
 
-    private static final Pattern INVOKED = Pattern.compile("(\\S.*?) invoked oom-killer");
+    /**
+     * Who invoked the OOM killer: the text before " invoked oom-killer" on its line, after the kernel's timestamp. Found
+     * with indexOf, not a lazy regex: "(\\S.*?) invoked" tried from every position is quadratic, and a pasted
+     * megabyte on one line (a JSON dump) took minutes.
+     */
+    private static String invoker(String text) {
+        int at = text.indexOf(" invoked oom-killer");
+        if (at < 0) return null;
+        String line = text.substring(text.lastIndexOf('\n', at) + 1, at);
+        int bracket = line.lastIndexOf(']');
+        String who = (bracket >= 0 ? line.substring(bracket + 1) : line).strip();
+        return who.isEmpty() ? null : who;
+    }
+
     /** "Killed process 123 (java)", and older kernels' "Kill process 123 (java) score 1337 or sacrifice child". */
     private static final Pattern KILLED = Pattern.compile("Kill(?:ed)? process \\d+(?:, UID \\d+,)? \\(([^)]*)\\)");
 
     /** The kernel's OOM-killer report: who asked for the memory that was not there, and whom it killed. */
     public static PostMortem parseOomKill(String text) {
         Text.lines(text, "an OOM-killer report");
-        Matcher inv = INVOKED.matcher(text), killed = KILLED.matcher(text);
-        String invoker = inv.find() ? inv.group(1).replaceAll("^.*\\]\\s*", "").strip() : null;
+        Matcher killed = KILLED.matcher(text);
+        String invoker = invoker(text);
         String victim = killed.find() ? killed.group(1) : null;
         if (invoker == null && victim == null && !text.contains("memory: usage") && !text.contains("Memory cgroup out of memory")
                 && !text.contains("killed as a result of limit")) {

@@ -136,7 +136,7 @@ class TimelineRulesTest {
         Finding f = finding(d, "glibc-fragmentation");
         assertEquals("ratchet", f.evidence().get("glibc_free_shape"));
         assertTrue(f.remedy().get(0).contains("TrimNativeHeapInterval") && f.remedy().get(1).contains("MALLOC_ARENA_MAX")
-                && f.remedy().get(2).contains("jrss run --allocator"), f.remedy().toString());
+                && f.remedy().get(2).contains("jrss compare -- java"), f.remedy().toString());
     }
 
     @Test void rssOnCourseToTheContainerLimit() {
