@@ -35,7 +35,12 @@ import java.util.Map;
  * both streams ({@link MetricScan}).
  */
 final class ArmSession {
-    /** What every run of a comparison shares. */
+    /**
+     * What every run of a comparison shares.
+     *
+     * @param watch    the watch of each run, ending at --duration or else at --arm-timeout
+     * @param duration --duration, or null: tells a run stopped as asked from a hung one
+     */
     record Plan(List<String> command, boolean nmt, WatchOptions watch, Duration duration, Duration armTimeout, Duration startup, java.util.regex.Pattern metric) {}
 
     private final Plan plan;
@@ -72,9 +77,9 @@ final class ArmSession {
         String detail;
         Integer exit = null;
         Program started = null;
-        try (Program p = launch.start(line -> { metric.scan(line); progress.program(prefix + line); }, new Program.Lines() {
-            @Override public void line(String line) { for (String l : stats.pass(line)) { metric.scan(l); progress.program(prefix + l); } }
-            @Override public void closed() { for (String l : stats.flush()) progress.program(prefix + l); }
+        try (Program p = launch.start(line -> { metric.scan(line); progress.say(prefix + line); }, new Program.Lines() {
+            @Override public void line(String line) { for (String l : stats.pass(line)) { metric.scan(l); progress.say(prefix + l); } }
+            @Override public void closed() { for (String l : stats.flush()) progress.say(prefix + l); }
         })) {
             program = p;
             started = p;
@@ -88,10 +93,7 @@ final class ArmSession {
             judge = new WatchJudge(attach.pid(), plan.watch().interval(), new WatchJudge.Listener() {
                 @Override public void sampled(Sample s, TimelineAssembler a, TimelineDiagnosis v) { progress.sample(arm.name(), run, s); }
             });
-            Duration limit = plan.duration() != null ? plan.duration() : plan.armTimeout();
-            WatchOptions o = plan.watch();
-            watch = new Watch(attach, new WatchOptions(o.interval(), o.fullInterval(), limit, o.timeout(), null, false, false, false, o.maxUnanswered()),
-                    Clock.systemUTC(), judge, JsonReport.JRSS_VERSION);
+            watch = new Watch(attach, plan.watch(), Clock.systemUTC(), judge, JsonReport.JRSS_VERSION);
             Watch w = watch;
             p.onExit().thenRun(w::stop); // the watch would see the exit only at its next sample: up to --interval late
             WatchResult r = w.run();

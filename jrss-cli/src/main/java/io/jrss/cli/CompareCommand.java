@@ -90,8 +90,9 @@ final class CompareCommand implements Callable<Integer> {
         ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), Live.terminal());
         Map<Arm, List<ArmRun>> runs = new LinkedHashMap<>();
         List<Arm> toRun = arms(progress, runs);
-        ArmSession.Plan plan = new ArmSession.Plan(command, !noNmt, new WatchOptions(interval, fullInterval, null, timeout, null, false, false, false, 3),
-                duration, armTimeout, startup, pattern);
+        // Each run's watch ends at --duration, or at --arm-timeout for a program meant to end by itself; nothing recorded, no probes.
+        WatchOptions watch = new WatchOptions(interval, fullInterval, duration != null ? duration : armTimeout, timeout, null, false, false, false, 3);
+        ArmSession.Plan plan = new ArmSession.Plan(command, !noNmt, watch, duration, armTimeout, startup, pattern);
         SignalHandler stop = sig -> { interrupted = true; ArmSession s = current; if (s != null) s.interrupt(); };
         SignalHandler oldInt = Signal.handle(new Signal("INT"), stop), oldTerm = Signal.handle(new Signal("TERM"), stop);
         try {

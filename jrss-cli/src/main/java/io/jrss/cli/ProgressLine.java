@@ -18,8 +18,6 @@ final class ProgressLine {
 
     ProgressLine(PrintWriter err, boolean terminal) { this.err = err; this.terminal = terminal; }
 
-    synchronized void program(String line) { say(line); }
-
     synchronized void say(String line) {
         clear();
         err.println(line);

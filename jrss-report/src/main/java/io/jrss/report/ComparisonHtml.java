@@ -3,7 +3,6 @@ package io.jrss.report;
 
 import io.jrss.core.compare.ArmResult;
 import io.jrss.core.compare.Verdict;
-import io.jrss.core.model.Bytes;
 import io.jrss.core.result.ComparisonResult;
 import io.jrss.core.rules.Finding;
 import java.util.Locale;
@@ -42,12 +41,11 @@ final class ComparisonHtml {
         h.append("</section>\n<section id=\"arms\"><h2>Arms</h2><table><tr><th>arm</th><th>allocator seen</th><th>steady RSS</th><th>spread</th>"
                 + "<th>peak RSS</th><th>wall</th><th>CPU</th><th>exit</th><th>metric</th><th>findings / status</th></tr>");
         for (ArmResult a : c.arms()) {
-            String findings = a.measured() ? a.findings().stream().map(Finding::id).collect(Collectors.joining(", "))
-                    : a.runs().get(a.runs().size() - 1).detail();
+            String findings = a.measured() ? a.findings().stream().map(Finding::id).collect(Collectors.joining(", ")) : a.lastDetail();
             h.append("<tr><td>").append(a.name().equals(v.best()) ? "<b>" + HtmlPage.esc(a.name()) + "</b>" : HtmlPage.esc(a.name())).append("</td><td>")
-                    .append(HtmlPage.esc(a.allocatorSeen() == null ? "-" : a.allocatorSeen())).append("</td><td>").append(bytes(a.steady()))
-                    .append("</td><td>").append(a.measuredRuns().size() > 1 ? bytes(a.spread()) : "-").append("</td><td>").append(bytes(a.peak()))
-                    .append("</td><td>").append(seconds(a.wallSeconds())).append("</td><td>").append(seconds(a.cpuSeconds())).append("</td><td>")
+                    .append(HtmlPage.esc(a.allocatorSeen() == null ? "-" : a.allocatorSeen())).append("</td><td>").append(Units.iec(a.steady()))
+                    .append("</td><td>").append(a.measuredRuns().size() > 1 ? Units.iec(a.spread()) : "-").append("</td><td>").append(Units.iec(a.peak()))
+                    .append("</td><td>").append(Units.seconds(a.wallSeconds())).append("</td><td>").append(Units.seconds(a.cpuSeconds())).append("</td><td>")
                     .append(a.exitStatus() == null ? "-" : a.exitStatus()).append("</td><td>").append(a.metric() == null ? "-" : a.metric())
                     .append("</td><td>").append(HtmlPage.esc(findings)).append("</td></tr>");
         }
@@ -60,9 +58,6 @@ final class ComparisonHtml {
         return h.toString();
     }
 
-    private static String bytes(Bytes b) { return b == null ? "-" : b.toIec(); }
-
-    private static String seconds(Double s) { return s == null ? "-" : String.format(Locale.ROOT, "%.1f s", s); }
 
     private static String ratio(Double r) { return r == null ? "-" : String.format(Locale.ROOT, "%.2fx", r); }
 }

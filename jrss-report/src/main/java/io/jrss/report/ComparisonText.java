@@ -37,11 +37,11 @@ final class ComparisonText {
         for (ArmResult a : c.arms()) {
             String name = (a.name().equals(best) ? "* " : "  ") + a.name();
             String findings = a.measured() ? a.findings().stream().filter(f -> f.severity() != io.jrss.core.rules.Severity.info).map(Finding::id)
-                    .collect(Collectors.joining(", ")) : a.runs().get(a.runs().size() - 1).detail();
+                    .collect(Collectors.joining(", ")) : a.lastDetail();
             String seen = a.allocatorSeen() == null ? "-" : a.allocatorSeen();
             if (a.allocatorSeen() != null && !a.ranAsNamed()) seen = style.red(seen + "!");
-            out.printf("%-16s %-10s %11s %9s %11s %9s %9s %6s%s  %s%n", name, seen, bytes(a.steady()),
-                    a.measuredRuns().size() > 1 ? bytes(a.spread()) : "-", bytes(a.peak()), seconds(a.wallSeconds()), seconds(a.cpuSeconds()),
+            out.printf("%-16s %-10s %11s %9s %11s %9s %9s %6s%s  %s%n", name, seen, Units.iec(a.steady()),
+                    a.measuredRuns().size() > 1 ? Units.iec(a.spread()) : "-", Units.iec(a.peak()), Units.seconds(a.wallSeconds()), Units.seconds(a.cpuSeconds()),
                     a.exitStatus() == null ? "-" : a.exitStatus().toString(), metric ? String.format("%11s", a.metric() == null ? "-" : number(a.metric())) : "",
                     findings.isEmpty() ? style.dim("none") : findings);
         }
@@ -93,9 +93,6 @@ final class ComparisonText {
         }
     }
 
-    private static String bytes(Bytes b) { return b == null ? "-" : b.toIec(); }
-
-    private static String seconds(Double s) { return s == null ? "-" : String.format(Locale.ROOT, "%.1f s", s); }
 
     private static String number(double v) { return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.4g", v); }
 }

@@ -26,6 +26,12 @@ final class Units {
 
     static String duration(Duration d) { return io.jrss.core.model.Durations.human(d); }
 
+    /** Bytes in IEC units, "-" for none (an arm never measured). */
+    static String iec(io.jrss.core.model.Bytes b) { return b == null ? "-" : b.toIec(); }
+
+    /** Seconds to a tenth, "-" for none (a CPU time that could not be read). */
+    static String seconds(Double s) { return s == null ? "-" : String.format(java.util.Locale.ROOT, "%.1f s", s); }
+
     /** A sparkline of the last {@code width} values: ▁ is the lowest, █ the highest. */
     static String spark(java.util.List<Double> values, int width) {
         String bars = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";

@@ -60,6 +60,9 @@ public record ArmResult(String name, Map<String, String> env, List<String> jvmFl
         return m.isEmpty() ? null : m.get(m.size() - 1);
     }
 
+    /** How the arm's last run ended ("exited with status 0", "not run" when it has none). */
+    public String lastDetail() { return runs.isEmpty() ? "not run" : runs.get(runs.size() - 1).detail(); }
+
     public List<Finding> findings() { return last() == null || last().diagnosis() == null ? List.of() : last().diagnosis().findings(); }
 
     private Bytes medianBytes(Function<ArmRun, Bytes> f) {

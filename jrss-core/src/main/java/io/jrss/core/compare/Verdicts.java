@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * Judges a comparison. Only arms measured and seen using the allocator they name are ranked, by steady RSS. The
@@ -26,7 +27,7 @@ public final class Verdicts {
         List<String> notes = new ArrayList<>();
         List<ArmResult> ranked = new ArrayList<>();
         for (ArmResult a : arms) {
-            if (!a.measured()) notes.add(a.name() + ": not measured (" + lastDetail(a) + ")");
+            if (!a.measured()) notes.add(a.name() + ": not measured (" + a.lastDetail() + ")");
             else if (!a.ranAsNamed()) notes.add(a.name() + ": expected " + a.allocator() + " in the target, saw "
                     + (a.allocatorSeen() == null ? "nothing (its mappings were never read)" : a.allocatorSeen()) + "; not ranked");
             else ranked.add(a);
@@ -74,12 +75,8 @@ public final class Verdicts {
         return s.toString();
     }
 
-    private static Double ratio(Double value, ArmResult glibc, java.util.function.Function<ArmResult, Double> f) {
+    private static Double ratio(Double value, ArmResult glibc, Function<ArmResult, Double> f) {
         if (value == null || glibc == null || f.apply(glibc) == null || f.apply(glibc) == 0) return null;
         return value / f.apply(glibc);
-    }
-
-    private static String lastDetail(ArmResult a) {
-        return a.runs().isEmpty() ? "not run" : a.runs().get(a.runs().size() - 1).detail();
     }
 }

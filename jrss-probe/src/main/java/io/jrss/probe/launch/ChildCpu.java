@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.probe.launch;
 
+import io.jrss.probe.proc.ProcPid;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /**
  * The CPU time of jrss's finished children: {@code cutime + cstime} of {@code /proc/self/stat}, which the kernel adds
@@ -19,16 +18,9 @@ public final class ChildCpu {
     /** Seconds of CPU used by reaped children so far, or NaN where /proc/self/stat cannot be read. */
     public static double seconds() {
         try {
-            return parse(Files.readString(Path.of("/proc/self/stat")));
+            return ProcPid.self().reapedChildrenCpu() / USER_HZ;
         } catch (IOException | RuntimeException e) {
             return Double.NaN;
         }
-    }
-
-    /** Fields 16 and 17 of a stat line, counted after the command name's closing parenthesis (the name may hold spaces). */
-    static double parse(String stat) {
-        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        // f[0] is field 3 (state): cutime (16) is f[13], cstime (17) is f[14]
-        return (Long.parseLong(f[13]) + Long.parseLong(f[14])) / USER_HZ;
     }
 }

@@ -95,11 +95,24 @@ public final class ProcPid {
     }
 
     /** Field 22 of {@code stat}, in clock ticks since boot: with the pid, it names one process, not a reused pid. */
-    public long startTime() throws IOException {
+    public long startTime() throws IOException { return statField(22); }
+
+    /**
+     * Fields 16 and 17 of {@code stat}, cutime + cstime, in clock ticks: the CPU of the children this process has
+     * reaped, with everything their own reaped children used.
+     */
+    public long reapedChildrenCpu() throws IOException {
+        String[] fields = statFields();
+        return Long.parseLong(fields[16 - 3]) + Long.parseLong(fields[17 - 3]);
+    }
+
+    private long statField(int n) throws IOException { return Long.parseLong(statFields()[n - 3]); }
+
+    /** The fields of {@code stat} from field 3 (state) on. */
+    private String[] statFields() throws IOException {
         String stat = read("stat");
         // comm (field 2) may contain spaces and parentheses: fields are counted after the last ')'.
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
-        return Long.parseLong(fields[22 - 3]);
+        return stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
     }
 
     /** The process's root directory: its container's file system when it runs in another mount namespace. */
