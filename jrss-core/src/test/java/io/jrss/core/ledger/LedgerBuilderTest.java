@@ -56,6 +56,20 @@ class LedgerBuilderTest {
         assertEquals(1, l.malloc().arenas());
     }
 
+
+    @Test
+    void aHeapThatShrankIsStillAnArena() {
+        // Read from the lab's glibc-arena-bloat on glibc 2.36: shrink_heap lowered size to 0x1190000 and madvised the rest;
+        // the read-write part stays mprotect_size (0x11f0000) long. Missing it sent 85 MiB of arenas to NMT's GC row.
+        long rw = 0x11f0000, size = 0x1190000;
+        Ledger l = LedgerBuilder.build(new SnapshotBuilder().glibc(MIB, MIB)
+                .anon(ARENA, ARENA + rw, "rw-p", 17 * MIB).anon(ARENA + rw, ARENA + 64 * MIB, "---p", 0)
+                .head(ARENA, ARENA + 0x30, 0, size, rw)
+                .anon(ARENA + 64 * MIB, ARENA + 64 * MIB + rw, "rw-p", 2 * MIB).anon(ARENA + 64 * MIB + rw, ARENA + 128 * MIB, "---p", 0)
+                .head(ARENA + 64 * MIB, ARENA + 0x30, 0, rw, size).build()); // mprotect_size below size: not a heap_info
+        assertEquals(1, l.malloc().arenas());
+        assertEquals(Bytes.of(17 * MIB), l.malloc().arenaResident());
+    }
     @Test
     void mallocFreeIsTheArenasResidentBytesNotInUse() {
         // 200 MiB of arena heaps, all resident; glibc: 150 MiB free in the arenas (fordblks), 50 MiB in use.
