@@ -69,8 +69,17 @@ class LabRunWatchIT {
     private static void top(Scenario s, String how, JsonNode json, List<String> problems) {
         List<String> ids = RunAndWatch.ids(json);
         if (ids.size() < s.findings().size() || !new HashSet<>(s.findings()).equals(new HashSet<>(ids.subList(0, s.findings().size())))) {
-            problems.add(how + " on " + s.name() + ": the top findings should be " + s.findings() + "; all: " + json.get("findings"));
+            problems.add(how + " on " + s.name() + ": the top findings should be " + s.findings() + "; all: " + json.get("findings") + whyNot(s, json));
         }
+    }
+
+    /** What the rules that stayed silent said about themselves, so that a failure on CI explains itself. */
+    private static String whyNot(Scenario s, JsonNode json) {
+        StringBuilder why = new StringBuilder();
+        for (JsonNode n : json.path("not_evaluated")) {
+            if (s.findings().contains(n.path("rule").asText())) why.append("; not evaluated ").append(n);
+        }
+        return why.toString();
     }
 
     static String tail(String s) { return s.length() <= 4000 ? s : s.substring(s.length() - 4000); }

@@ -24,7 +24,7 @@ public final class Scenarios {
             s("healthy", "Healthy", "a steady service with a stable footprint: the control, no finding may fire",
                     List.of("-Xms128m", "-Xmx128m", "-XX:+AlwaysPreTouch"), 17, Scenario.Container.NONE, List.of(), false),
             s("heap-leak", "HeapLeak", "a live set that keeps growing until the heap is nearly full, across G1's concurrent cycles",
-                    List.of("-Xmx256m", "-XX:InitiatingHeapOccupancyPercent=25"), 17, Scenario.Container.NONE, List.of("heap-leak"), true),
+                    List.of("-Xmx256m", "-XX:InitiatingHeapOccupancyPercent=25", "-XX:-G1UseAdaptiveIHOP"), 17, Scenario.Container.NONE, List.of("heap-leak"), true),
             s("heap-overcommitted", "HeapOvercommitted", "a heap that grew for a burst and is not given back",
                     List.of("-Xms64m", "-Xmx1g", "-XX:+UseG1GC"), 17, Scenario.Container.NONE, List.of("heap-overcommitted"), true),
             s("metaspace-leak", "MetaspaceLeak", "class loaders that are never released, each with its own classes",

@@ -98,7 +98,9 @@ public final class HeapLeakRule implements TimelineRule {
     private static String tooFewCollections(TimelineFacts f, LiveSet live) {
         String why = live.collections() == 0
                 ? "no old-generation collection during the watch: until one runs, the old generation's occupancy is promoted garbage as much as live data"
-                : "only " + live.collections() + " old-generation collection(s) during the watch; the live set after " + LiveSet.MIN_FLOORS + " tells whether it grows";
+                : "the live set was read after only " + live.floors().size() + " old-generation collection(s) during the watch (" + live.collections()
+                        + " pauses counted: a cycle's remark and cleanup, or pauses between the same two samples, read as one); after "
+                        + LiveSet.MIN_FLOORS + " it tells whether it grows";
         Growth occupancy = Growth.of(live.occupancy(), MIB, null);
         var flags = f.last().flags().orNull();
         Bytes maxHeap = flags == null ? null : flags.bytes("MaxHeapSize").orElse(null);
