@@ -46,6 +46,38 @@ public final class NmtDiffParser {
         return TOTAL_DELTA.matcher(total.group()).find() || ANY_DELTA.matcher(text).region(total.start(), text.length()).find();
     }
 
+    /** An amount or a percentage followed by its delta ("=1523451KB +2312KB", "=20KB -14", "=5.24% -1KB"), and a count with its ("#1162 +426"). */
+    private static final Pattern AMOUNT_DELTA = Pattern.compile("(=\\s*\\d+(?:\\.\\d+)?(?:%|\\s*[KMG]?B)?)\\s+[+-]\\d+(?:\\.\\d+)?\\s*(?:[KMG]?B)?(?=[\\s,)]|$)");
+    private static final Pattern COUNT_DELTA = Pattern.compile("(#\\d+)\\s+[+-]\\d+");
+    /** summary.diff's sub-block heads, ": (  Metadata)", are "(  Metadata:   )" in a summary. */
+    private static final Pattern SUB_BLOCK = Pattern.compile("(?m)^(\\s*): \\(");
+    /** The Total's malloc line: "malloc=25917KB #9788" in a diff (JDK 21+), "malloc: 11204KB #7007" in a summary. */
+    private static final Pattern TOTAL_MALLOC = Pattern.compile("(?m)^(\\s*)malloc=");
+    /** detail.diff goes from the categories straight to the call sites, "[0x00007fb764948906] MallocSiteTable::new_entry...". */
+    private static final Pattern FIRST_SITE = Pattern.compile("(?m)^\\[0x");
+
+    /**
+     * The summary a summary.diff also is: the same lines with each delta taken out, so that the current amounts
+     * (what NMT counts now) read as {@code VM.native_memory summary} does, call sites of a detail.diff and a last
+     * line torn by a paste left out.
+     * A diff pasted alone still gives the ledger its NMT split.
+     */
+    public static String current(String text) {
+        Matcher site = FIRST_SITE.matcher(text);
+        String summary = site.find() ? text.substring(0, site.start()) : text;
+        summary = summary.stripTrailing();
+        int last = summary.lastIndexOf('\n');
+        String tail = summary.substring(last + 1);
+        boolean torn = tail.chars().filter(ch -> ch == '(').count() > tail.chars().filter(ch -> ch == ')').count()
+                || tail.contains("reserved=") && !tail.contains("committed="); // torn, and closed again by the paste reader
+        if (torn) {
+            summary = summary.substring(0, last + 1); // a paste torn inside its last line: that category is unknown, not half read
+        }
+        String amounts = AMOUNT_DELTA.matcher(summary).replaceAll("$1");
+        String counts = COUNT_DELTA.matcher(amounts).replaceAll("$1");
+        return TOTAL_MALLOC.matcher(SUB_BLOCK.matcher(counts).replaceAll("$1(")).replaceAll("$1malloc: ");
+    }
+
     public static NmtDiff parse(String text) {
         List<String> lines = Text.lines(text, WHAT);
         if (NmtSummaryParser.isDisabled(text)) {

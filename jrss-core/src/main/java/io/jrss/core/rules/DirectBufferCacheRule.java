@@ -35,10 +35,16 @@ public final class DirectBufferCacheRule implements Rule {
                     Confidence.medium));
         }
         if (!s.nmt().isAvailable()) return notEvaluated("temporary direct buffers are measured by NMT (category Other); NMT is off");
-        if (!matches(s)) return RuleResult.quiet();
+        if (!matches(s)) {
+            if (!shaped(s) || s.status().isAvailable()) return RuleResult.quiet();
+            NmtCategory other = s.nmt().orNull().category(NmtCategories.OTHER).orElseThrow();
+            return notEvaluated("NMT Other holds " + other.mallocCount() + " blocks of about " + other.meanMallocBlock().toIec()
+                    + ": temporary buffers cached one per thread, or a few large buffers the application allocated itself (both look so);"
+                    + " the thread count tells them apart: /proc/<pid>/status (Threads:) or jcmd <pid> Thread.print");
+        }
         NmtCategory other = s.nmt().orNull().category(NmtCategories.OTHER).orElseThrow();
         Bytes direct = s.nmt().orNull().directBuffers();
-        int threads = s.status().map(st -> st.threads()).value().orElse(0);
+        int threads = s.status().orNull().threads();
         int feature = s.version().map(v -> v.feature()).value().orElse(0);
         Bytes limit = s.flags().value().flatMap(f -> f.bytes("MaxDirectMemorySize").filter(Bytes::isPositive).or(() -> f.bytes("MaxHeapSize"))).orElse(null);
         boolean overLimit = limit != null && direct.greaterThan(limit);
@@ -58,19 +64,28 @@ public final class DirectBufferCacheRule implements Rule {
                 overLimit ? Confidence.high : Confidence.medium));
     }
 
-    /** Large Other blocks, no more of them than threads, within MaxDirectMemorySize before JDK 24, and no cap on the cache. */
+    /**
+     * Large Other blocks, no more of them than the threads counted, within MaxDirectMemorySize before JDK 24, and no
+     * cap on the cache. Without a thread count it does not match: a few large buffers from allocateDirect (twenty of
+     * 100 MiB, say) make the same blocks.
+     */
     public static boolean matches(Snapshot s) {
+        if (!shaped(s) || !s.status().isAvailable()) return false;
+        return s.nmt().orNull().category(NmtCategories.OTHER).orElseThrow().mallocCount() <= s.status().orNull().threads();
+    }
+
+    /** Few large blocks in NMT Other, within MaxDirectMemorySize before JDK 24, with no cap on the cache. */
+    static boolean shaped(Snapshot s) {
         var nmt = s.nmt().orNull();
         if (nmt == null || s.systemProperties().containsKey(PROPERTY)) return false;
         NmtCategory other = nmt.category(NmtCategories.OTHER).orElse(null);
         if (other == null || other.mallocCount() <= 0) return false;
-        int threads = s.status().map(st -> st.threads()).value().orElse(Integer.MAX_VALUE);
         Bytes mean = other.meanMallocBlock();
         // Before JDK 24 the cached buffers count against MaxDirectMemorySize: more than it in Other is not (only) them,
         // but Unsafe.allocateMemory, which no limit bounds.
         int feature = s.version().map(v -> v.feature()).value().orElse(0);
         Bytes limit = s.flags().value().flatMap(f -> f.bytes("MaxDirectMemorySize").filter(Bytes::isPositive).or(() -> f.bytes("MaxHeapSize"))).orElse(null);
         if (feature > 0 && feature < 24 && limit != null && nmt.directBuffers().greaterThan(limit)) return false;
-        return nmt.directBuffers().compareTo(MIN_OTHER) >= 0 && mean.compareTo(MIN_MEAN_BLOCK) >= 0 && other.mallocCount() <= threads;
+        return nmt.directBuffers().compareTo(MIN_OTHER) >= 0 && mean.compareTo(MIN_MEAN_BLOCK) >= 0;
     }
 }

@@ -73,11 +73,17 @@ public final class Readings {
             .from(CaptureFile.jcmd(CaptureFiles.VM_SYSTEM_PROPERTIES, "VM.system_properties", IDENTITY, CARRIED),
                     (t, c) -> KeyValueParser.properties(t)));
 
+    private static final CaptureFile NMT_DIFF_FILE = CaptureFile.pasted(CaptureFiles.NMT_DIFF, "jcmd <pid> VM.native_memory summary.diff").numbersOnly();
+
+    /** NMT's summary; without one, the current amounts of a summary.diff (its deltas taken out). */
     public static final ReadingSpec<NmtSummary> NMT = add(ReadingSpec.<NmtSummary>expected("nmt", "start the JVM with -XX:NativeMemoryTracking=summary")
-            .from(CaptureFile.jcmd(CaptureFiles.NMT_SUMMARY, "VM.native_memory summary", LEDGER, EVERY).numbersOnly(), (t, c) -> {
-                if (NmtSummaryParser.isDisabled(t)) throw new ReadingSpec.Off("NMT is off");
-                return NmtSummaryParser.parse(t);
-            }));
+            .from(CaptureFile.jcmd(CaptureFiles.NMT_SUMMARY, "VM.native_memory summary", LEDGER, EVERY).numbersOnly(), (t, c) -> nmt(t))
+            .from(NMT_DIFF_FILE, (t, c) -> nmt(NmtDiffParser.current(t))));
+
+    private static NmtSummary nmt(String text) {
+        if (NmtSummaryParser.isDisabled(text)) throw new ReadingSpec.Off("NMT is off");
+        return NmtSummaryParser.parse(text);
+    }
 
     public static final ReadingSpec<HeapInfo> HEAP = add(ReadingSpec.<HeapInfo>expected("gc-heap-info", "jcmd <pid> GC.heap_info")
             .from(CaptureFile.jcmd(CaptureFiles.HEAP_INFO, "GC.heap_info", JVM, EVERY), (t, c) -> HeapInfoParser.parse(t)));
@@ -148,7 +154,7 @@ public final class Readings {
 
     public static final ReadingSpec<NmtDiff> NMT_DIFF = add(ReadingSpec.<NmtDiff>optional("nmt-diff", "no NMT summary.diff",
                     "jcmd <pid> VM.native_memory baseline, later jcmd <pid> VM.native_memory summary.diff")
-            .from(CaptureFile.pasted(CaptureFiles.NMT_DIFF, "jcmd <pid> VM.native_memory summary.diff").numbersOnly(), (t, c) -> NmtDiffParser.parse(t)));
+            .from(NMT_DIFF_FILE, (t, c) -> NmtDiffParser.parse(t)));
 
     public static final ReadingSpec<PostMortem> POST_MORTEM = add(ReadingSpec.<PostMortem>optional("hs-err", "no hs_err file (the JVM has not crashed)",
                     "hs_err_pid<pid>.log in the JVM's working directory, if it died")

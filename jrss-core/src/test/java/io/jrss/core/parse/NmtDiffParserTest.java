@@ -191,4 +191,24 @@ class NmtDiffParserTest {
         rejects(() -> NmtDiffParser.parse(text.replace("committed=866KB -1271KB)", "committed=866KB -12")));
         rejects(() -> NmtDiffParser.parse(text.replace("+16384KB, committed=18434KB", "+16x384KB, committed=18434KB")));
     }
+
+    @Test
+    void aDiffIsAlsoTheSummaryOfNow() {
+        for (String f : List.of("jdk17-summary-diff.txt", "jdk25-summary-diff.txt", "jdk17-summary-diff-scale-mb.txt")) {
+            String text = read("nmt/" + f);
+            NmtDiff diff = NmtDiffParser.parse(text);
+            io.jrss.core.model.NmtSummary now = NmtSummaryParser.parse(NmtDiffParser.current(text));
+            assertEquals(diff.totalCommitted(), now.totalCommitted(), f);
+            assertEquals(diff.totalReserved(), now.totalReserved(), f);
+            for (NmtDiff.Change c : diff.categories()) {
+                assertEquals(c.committed(), now.category(c.name()).orElseThrow().committed(), f + " " + c.name());
+            }
+        }
+        io.jrss.core.model.NmtSummary jdk17 = NmtSummaryParser.parse(NmtDiffParser.current(read("nmt/jdk17-summary-diff.txt")));
+        assertEquals(19, jdk17.category("Thread").orElseThrow().count(), "'(thread #19 -12)': the count now");
+        assertEquals(kib(30), jdk17.category("Thread").orElseThrow().malloc(), "'(malloc=30KB -21KB #118 -72)'");
+        String torn = read("nmt/jdk17-summary-diff.txt");
+        torn = torn.substring(0, torn.indexOf("-                      Code (reserved=247764KB +20KB, commi") + 52);
+        assertTrue(NmtSummaryParser.parse(NmtDiffParser.current(torn)).category("Code").isEmpty(), "a torn last category is unknown, not half read");
+    }
 }
