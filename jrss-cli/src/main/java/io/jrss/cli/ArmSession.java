@@ -40,8 +40,18 @@ final class ArmSession {
      *
      * @param watch    the watch of each run, ending at --duration or else at --arm-timeout
      * @param duration --duration, or null: tells a run stopped as asked from a hung one
+     * @param record   --record: the directory that keeps each run's recording, or null
      */
-    record Plan(List<String> command, boolean nmt, WatchOptions watch, Duration duration, Duration armTimeout, Duration startup, java.util.regex.Pattern metric) {}
+    record Plan(List<String> command, boolean nmt, WatchOptions watch, Duration duration, Duration armTimeout, Duration startup, java.util.regex.Pattern metric,
+                java.nio.file.Path record) {
+        /** The watch of one run: the plan's, recording into {@code record/<arm>-<run>} when --record asked for it. */
+        WatchOptions watch(String arm, int run) {
+            if (record == null) return watch;
+            WatchOptions w = watch;
+            return new WatchOptions(w.interval(), w.fullInterval(), w.duration(), w.timeout(), record.resolve(ArmRun.recordingName(arm, run)),
+                    w.nmtDetail(), w.trimProbe(), w.nmtBaseline(), w.maxUnanswered());
+        }
+    }
 
     private final Plan plan;
     private final Arm arm;
@@ -93,7 +103,7 @@ final class ArmSession {
             judge = new WatchJudge(attach.pid(), plan.watch().interval(), new WatchJudge.Listener() {
                 @Override public void sampled(Sample s, TimelineAssembler a, TimelineDiagnosis v) { progress.sample(arm.name(), run, s); }
             });
-            watch = new Watch(attach, plan.watch(), Clock.systemUTC(), judge, JsonReport.JRSS_VERSION);
+            watch = new Watch(attach, plan.watch(arm.name(), run), Clock.systemUTC(), judge, JsonReport.JRSS_VERSION);
             Watch w = watch;
             p.onExit().thenRun(w::stop); // the watch would see the exit only at its next sample: up to --interval late
             WatchResult r = w.run();

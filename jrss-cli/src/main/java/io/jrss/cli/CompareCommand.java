@@ -8,6 +8,7 @@ import io.jrss.core.result.ComparisonResult;
 import io.jrss.probe.launch.Arm;
 import io.jrss.probe.launch.LaunchException;
 import io.jrss.probe.watch.WatchOptions;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -70,6 +71,9 @@ final class CompareCommand implements Callable<Integer> {
     boolean json;
     @Option(names = "--html", paramLabel = "FILE", description = "Also write the comparison as one self-contained HTML file, the arms' RSS curves overlaid.")
     Path html;
+    @Option(names = "--record", paramLabel = "DIR",
+            description = "Keep each run's recording in DIR/<arm>-<run> (DIR new or empty): 'jrss diff DIR/glibc-1 DIR/arena2-1' shows row by row what an arm changed.")
+    Path record;
     @Option(names = "--no-color", description = "No ANSI colours even on a terminal.")
     boolean noColor;
     @Parameters(arity = "1..*", paramLabel = "COMMAND", description = "The program and its arguments, after --.")
@@ -86,13 +90,14 @@ final class CompareCommand implements Callable<Integer> {
         WatchFlags.positive("--timeout", timeout);
         if (duration != null) WatchFlags.positive("--duration", duration);
         try { HtmlFile.check(html); } catch (java.io.IOException e) { throw new Errors.UsageException(e.getMessage()); }
+        checkRecord();
         var pattern = MetricScan.compile(metric);
         ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), Live.terminal());
         Map<Arm, List<ArmRun>> runs = new LinkedHashMap<>();
         List<Arm> toRun = arms(progress, runs);
-        // Each run's watch ends at --duration, or at --arm-timeout for a program meant to end by itself; nothing recorded, no probes.
+        // Each run's watch ends at --duration, or at --arm-timeout for a program meant to end by itself; no probes.
         WatchOptions watch = new WatchOptions(interval, fullInterval, duration != null ? duration : armTimeout, timeout, null, false, false, false, 3);
-        ArmSession.Plan plan = new ArmSession.Plan(command, !noNmt, watch, duration, armTimeout, startup, pattern);
+        ArmSession.Plan plan = new ArmSession.Plan(command, !noNmt, watch, duration, armTimeout, startup, pattern, record);
         SignalHandler stop = sig -> { interrupted = true; ArmSession s = current; if (s != null) s.interrupt(); };
         SignalHandler oldInt = Signal.handle(new Signal("INT"), stop), oldTerm = Signal.handle(new Signal("TERM"), stop);
         try {
@@ -117,11 +122,24 @@ final class CompareCommand implements Callable<Integer> {
         runs.forEach((arm, list) -> {
             if (!list.isEmpty()) results.add(new ArmResult(arm.name(), arm.env(), arm.jvmFlags(), arm.allocator(), list)); // not reached before Ctrl-C: left out
         });
-        ComparisonResult result = new ComparisonResult(command, results, Verdicts.judge(results), metric, repeat, interrupted);
+        ComparisonResult result = new ComparisonResult(command, results, Verdicts.judge(results), metric, repeat, interrupted,
+                record == null ? null : record.toString());
         String title = "jrss compare " + String.join(" ", command);
         Output.print(result, json, Live.terminal() && !noColor, title, spec.commandLine().getOut());
         if (html != null) HtmlFile.write(html, result, title, spec.commandLine().getErr());
         return interrupted ? 130 : result.verdict().best() == null ? Errors.TARGET : 0;
+    }
+
+    /** --record must be new or empty, as for watch: checked before the first arm runs, not after an hour of them. */
+    private void checkRecord() throws java.io.IOException {
+        if (record == null) return;
+        if (Files.exists(record) && !Files.isDirectory(record)) throw new Errors.UsageException(record + " exists and is not a directory");
+        if (Files.isDirectory(record)) {
+            try (var s = Files.list(record)) {
+                if (s.findAny().isPresent()) throw new Errors.UsageException(record + " exists and is not empty; choose another directory");
+            }
+        }
+        Files.createDirectories(record);
     }
 
     /** The arms to run. Named ones must all be installed; of the defaults, one not installed is skipped and reported. */

@@ -121,4 +121,31 @@ class CliTest {
         Run text = run("analyze", dir.resolve("hs_err-header.log").toString());
         assertTrue(text.out().contains("Collect next") && text.out().contains("jrss analyze"), text.out());
     }
+
+    @Test
+    void diffPrintsOneJsonObjectWithTheContractAndRefusesBadInputsInOneLine() throws Exception {
+        Run r = run("diff", capture("jdk17-g1-native-mix"), capture("jdk17-g1-fragmentation-tcmalloc"), "--json");
+        assertEquals(0, r.exit(), r.err());
+        JsonNode json = new ObjectMapper().readTree(r.out());
+        for (String key : new String[] {"before", "after", "summary", "rss", "ledger", "signals", "findings", "setup"}) assertTrue(json.has(key), key);
+        assertEquals(911, json.at("/before/pid").asInt());
+        assertEquals("glibc-fragmentation", json.at("/findings/went_away/0/id").asText());
+        long delta = 0;
+        for (JsonNode row : json.get("ledger")) delta += row.get("delta").asLong();
+        assertEquals(json.at("/rss/delta").asLong(), delta, "the rows' changes add up to the RSS's");
+        assertTrue(r.out().contains("\"what\" : \"allocator\""), r.out());
+
+        Path nmt = Path.of(System.getProperty("jrss.captures")).resolveSibling("fixtures").resolve("nmt");
+        Run joined = run("diff", nmt.resolve("jdk17-summary.txt") + "+" + nmt.resolve("jdk17-summary-diff.txt"), nmt.resolve("jdk25-summary.txt").toString());
+        assertEquals(0, joined.exit(), joined.err());
+        assertTrue(joined.out().contains("RSS not known on either side"), joined.out());
+
+        Run twoStdin = run("diff", "-", "-");
+        assertEquals(2, twoStdin.exit());
+        Run missing = run("diff", "no-such-capture", capture("jdk17-g1-native-mix"));
+        assertEquals(1, missing.exit());
+        assertEquals(1, missing.err().strip().lines().count(), missing.err());
+        assertTrue(missing.err().contains("no-such-capture"), missing.err());
+        assertTrue(run("diff", "--help").out().contains("joined by '+'"));
+    }
 }

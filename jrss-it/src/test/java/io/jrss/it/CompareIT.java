@@ -8,12 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * jrss compare on the lab's two allocator workloads, run as programs that build their state, hold it and exit
@@ -35,19 +37,39 @@ class CompareIT {
         assertTrue(c.get("verdict").get("saving_bytes").asLong() > 128L << 20, c.get("verdict").toString());
     }
 
-    @Test void onArenasMallocArenaMax2WinsAndMimallocIsWorst() throws Exception {
-        JsonNode c = compare("io.jrss.lab.GlibcArenaBloat", "-Xmx256m", 15);
+    @Test void onArenasMallocArenaMax2WinsAndMimallocIsWorst(@TempDir Path tmp) throws Exception {
+        Path record = tmp.resolve("runs");
+        JsonNode c = compare("io.jrss.lab.GlibcArenaBloat", "-Xmx256m", 15, "--record", record.toString());
         Map<String, Long> steady = steady(c);
         assertEquals("arena2", c.get("verdict").get("best").asText(), "steady RSS by arm: " + steady);
         long worst = steady.values().stream().mapToLong(Long::longValue).max().orElseThrow();
         assertEquals(worst, steady.get("mimalloc"), "mimalloc should use the most: " + steady);
         assertTrue(steady.get("mimalloc") > 2 * steady.get("arena2"), steady.toString());
+
+        // The kept recordings, row by row: what MALLOC_ARENA_MAX=2 changed (jrss diff on two live runs).
+        assertEquals(record.resolve("arena2-1").toString(), c.at("/arms/1/runs/0/recording").asText());
+        Cli.Result diff = Cli.run("diff", record.resolve("glibc-1").toString(), record.resolve("arena2-1").toString(), "--json");
+        assertEquals(0, diff.exit(), diff.err());
+        JsonNode d = new ObjectMapper().readTree(diff.out());
+        List<String> gone = new ArrayList<>();
+        d.at("/findings/went_away").forEach(f -> gone.add(f.get("id").asText()));
+        assertTrue(gone.contains("glibc-arena-bloat"), "arena2 should end the arena bloat: " + d.get("summary"));
+        boolean arenaMax = false;
+        for (JsonNode s : d.get("setup")) arenaMax |= s.get("what").asText().equals("env:MALLOC_ARENA_MAX") && s.get("after").asText().equals("2") && s.get("chosen").asBoolean();
+        assertTrue(arenaMax, d.get("setup").toString());
+        for (JsonNode row : d.get("ledger")) {
+            if (row.get("id").asText().equals("malloc-free")) assertTrue(row.get("delta").asLong() < -(64L << 20), "malloc-free should fall: " + row);
+        }
+        assertTrue(d.at("/rss/delta").asLong() < 0, d.get("summary").asText());
+        System.out.println("[compare] diff glibc-1 arena2-1: " + d.get("summary").asText());
     }
 
     /** Runs compare with the default arms and checks what every comparison must show. */
-    private static JsonNode compare(String main, String xmx, int holdSeconds) throws Exception {
-        Cli.Result r = Cli.run(LIMIT, List.of(), "compare", "--json", "--", Cli.java(), xmx, "-Djrss.lab.exitAfter=" + holdSeconds,
-                "-cp", System.getProperty("jrss.lab.classes"), main);
+    private static JsonNode compare(String main, String xmx, int holdSeconds, String... options) throws Exception {
+        List<String> args = new ArrayList<>(List.of("compare", "--json"));
+        args.addAll(List.of(options));
+        args.addAll(List.of("--", Cli.java(), xmx, "-Djrss.lab.exitAfter=" + holdSeconds, "-cp", System.getProperty("jrss.lab.classes"), main));
+        Cli.Result r = Cli.run(LIMIT, List.of(), args.toArray(String[]::new));
         assertEquals(0, r.exit(), r.err());
         JsonNode c = new ObjectMapper().readTree(r.out());
         List<String> names = new ArrayList<>();

@@ -77,6 +77,16 @@ class HtmlReportIT {
         assertTrue(live.charts.get("markers").asInt() >= 1, "a marker where thread-leak was raised");
     }
 
+    @Test void aDiffOfTwoCaptures() throws Exception {
+        Path a = captures().resolve("jdk17-g1-native-mix"), b = captures().resolve("jdk17-g1-fragmentation-tcmalloc");
+        Path html = tmp.resolve("diff.html");
+        Cli.Result r = Cli.run("diff", a.toString(), b.toString(), "--json", "--html", html.toString());
+        assertEquals(0, r.exit(), r.err());
+        long rows = 0;
+        for (JsonNode row : JSON.readTree(r.out()).get("ledger")) if (row.get("before").asLong() > 0 || row.get("after").asLong() > 0) rows++;
+        assertEquals(rows, open("diff-glibc-tcmalloc", html).charts.get("diff").asLong(), "one pair of bars per row with bytes on a side");
+    }
+
     @Test void aOneHourRecordingAtOneSecondOpensInUnderTwoSeconds() throws Exception {
         Path rec = oneHourRecording();
         Opened o = report("one-hour-recording", rec.toString());

@@ -52,7 +52,7 @@ final class ComparisonHtml {
         h.append("</table></section>\n<section id=\"curves\"><h2>RSS over time</h2><div class=\"chart\"><canvas id=\"compareChart\" aria-label=\"RSS of every arm\"></canvas></div>"
                 + "<p class=\"dim\">One line per run; the dashed line of each arm is its steady RSS (the median of the last half of its samples).</p></section>\n");
         h.append("<footer class=\"dim\"><p>jrss ").append(JsonReport.JRSS_VERSION).append(". Charts by Chart.js (MIT), inlined.</p></footer>\n");
-        h.append("<script>").append(ChartLibrary.script()).append("</script>\n");
+        h.append(HtmlPage.charts());
         h.append("<script id=\"jrss-data\" type=\"application/json\">").append(HtmlPage.scriptJson(ComparisonJson.of(c).toString())).append("</script>\n");
         h.append("<script>").append(HtmlReport.resource("compare.js")).append("</script>\n</body></html>\n");
         return h.toString();

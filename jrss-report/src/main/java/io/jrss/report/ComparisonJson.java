@@ -26,13 +26,14 @@ final class ComparisonJson {
         root.put("repeat", c.repeat());
         root.put("metric_regex", c.metricRegex());
         root.put("interrupted", c.interrupted());
+        root.put("record_dir", c.recordDir());
         ArrayNode arms = root.putArray("arms");
-        for (ArmResult a : c.arms()) arm(arms.addObject(), a);
+        for (ArmResult a : c.arms()) arm(arms.addObject(), a, c.recordDir());
         verdict(root.putObject("verdict"), c.verdict());
         return root;
     }
 
-    private static void arm(ObjectNode o, ArmResult a) {
+    private static void arm(ObjectNode o, ArmResult a, String recordDir) {
         o.put("name", a.name());
         ObjectNode env = o.putObject("env");
         a.env().forEach(env::put);
@@ -42,7 +43,9 @@ final class ComparisonJson {
         o.put("allocator_seen", a.allocatorSeen());
         o.put("ran_as_named", a.ranAsNamed());
         ArrayNode runs = o.putArray("runs");
-        for (ArmRun r : a.runs()) run(runs.addObject(), r);
+        for (ArmRun r : a.runs()) {
+            run(runs.addObject(), r).put("recording", recordDir == null ? null : recordDir + "/" + ArmRun.recordingName(a.name(), r.run()));
+        }
         putBytes(o, "peak_rss_bytes", a.peak());
         putBytes(o, "steady_rss_bytes", a.steady());
         putBytes(o, "spread_bytes", a.measured() ? a.spread() : null);
@@ -60,7 +63,7 @@ final class ComparisonJson {
         }
     }
 
-    private static void run(ObjectNode o, ArmRun r) {
+    private static ObjectNode run(ObjectNode o, ArmRun r) {
         o.put("run", r.run());
         o.put("status", r.status().name());
         o.put("detail", r.detail());
@@ -75,6 +78,7 @@ final class ComparisonJson {
         stats(o.putObject("allocator_stats"), r.allocatorStats());
         ArrayNode rss = o.putArray("rss");
         for (ArmRun.Point p : r.rss()) rss.addArray().add(p.seconds()).add(p.rss().value());
+        return o;
     }
 
     private static void verdict(ObjectNode o, Verdict v) {

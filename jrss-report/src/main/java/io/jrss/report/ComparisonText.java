@@ -49,6 +49,11 @@ final class ComparisonText {
         verdict(c.verdict(), out);
         ledger(c.arms(), out);
         stats(c.arms(), out);
+        if (c.recordDir() != null) {
+            out.println();
+            out.println(style.bold("Recordings") + ": " + c.recordDir() + "/<arm>-<run>; row by row: jrss diff " + c.recordDir() + "/"
+                    + ArmRun.recordingName("glibc", 1) + " " + c.recordDir() + "/" + ArmRun.recordingName(c.verdict().best() == null ? "arena2" : c.verdict().best(), 1));
+        }
     }
 
     private void verdict(Verdict v, PrintWriter out) {

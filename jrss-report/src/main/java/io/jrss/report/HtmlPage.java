@@ -23,6 +23,11 @@ final class HtmlPage {
     /** JSON inside a script element: "</" would end the element. */
     static String scriptJson(String json) { return json.replace("</", "<\\/"); }
 
+    /** Chart.js inlined, then the defaults every page shares (chart-theme.js): before a page's own script. */
+    static String charts() {
+        return "<script>" + ChartLibrary.script() + "</script>\n<script>" + HtmlReport.resource("chart-theme.js") + "</script>\n";
+    }
+
     static String head(String title) {
         return "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"

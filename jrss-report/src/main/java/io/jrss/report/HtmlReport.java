@@ -75,7 +75,7 @@ final class HtmlReport {
         if (raw.isEmpty()) h.append("<p class=\"dim\">The data behind this page is the JSON of <code>--json</code>, embedded in it (element <code>#jrss-data</code>).</p>");
         raw.forEach((name, text) -> h.append("<details><summary>").append(HtmlPage.esc(name)).append("</summary><pre>").append(HtmlPage.esc(text)).append("</pre></details>"));
         h.append("</section>\n<footer class=\"dim\"><p>jrss ").append(JsonReport.JRSS_VERSION).append(". Charts by Chart.js (MIT), inlined.</p></footer>\n");
-        h.append("<script>").append(ChartLibrary.script()).append("</script>\n");
+        h.append(HtmlPage.charts());
         h.append("<script id=\"jrss-data\" type=\"application/json\">").append(HtmlPage.scriptJson(json.toString())).append("</script>\n");
         h.append("<script>").append(resource("report.js")).append("</script>\n</body></html>\n");
         return h.toString();

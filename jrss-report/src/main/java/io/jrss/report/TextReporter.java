@@ -2,6 +2,7 @@
 package io.jrss.report;
 
 import io.jrss.core.result.ComparisonResult;
+import io.jrss.core.result.DiffResult;
 import io.jrss.core.result.Result;
 import io.jrss.core.result.SnapshotResult;
 import io.jrss.core.result.TimelineResult;
@@ -15,7 +16,9 @@ final class TextReporter implements Reporter {
 
     @Override
     public void write(Result result, String title, PrintWriter out) {
-        if (result instanceof ComparisonResult c) {
+        if (result instanceof DiffResult d) {
+            new DiffText(color).render(d, title, out);
+        } else if (result instanceof ComparisonResult c) {
             new ComparisonText(color).render(c, title, out);
         } else if (result instanceof TimelineResult t) {
             new TimelineTextReport(color).render(t.diagnosis(), t.end(), t.probes(), title, out);

@@ -29,6 +29,12 @@ final class Units {
     /** Bytes in IEC units, "-" for none (an arm never measured). */
     static String iec(io.jrss.core.model.Bytes b) { return b == null ? "-" : b.toIec(); }
 
+    /** A ledger row's or signal's value in a diff: IEC units for memory, a whole number for counts, "-" for a side without it. */
+    static String amount(io.jrss.core.diff.Change c, Double v) {
+        if (v == null) return "-";
+        return c.bytes() ? Bytes.of(Math.round(v)).toIec() : Long.toString(Math.round(v));
+    }
+
     /** Seconds to a tenth, "-" for none (a CPU time that could not be read). */
     static String seconds(Double s) { return s == null ? "-" : String.format(java.util.Locale.ROOT, "%.1f s", s); }
 

@@ -2,10 +2,6 @@
 (function () {
   const data = JSON.parse(document.getElementById('jrss-data').textContent);
   const MiB = 1048576;
-  const css = getComputedStyle(document.documentElement);
-  Chart.defaults.color = css.getPropertyValue('--fg').trim() || '#1d2430';
-  Chart.defaults.borderColor = css.getPropertyValue('--line').trim() || '#d9dee7';
-  Chart.defaults.animation = false;
   const palette = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#86bcb6'];
   const datasets = [];
   let end = 1;
@@ -32,4 +28,5 @@
       plugins: { legend: { position: 'bottom', labels: { filter: item => !item.text.endsWith(' steady') } } } }
   });
   window.jrssCharts = { compare: chart.data.datasets.length };
+  window.jrssReady = performance.now();
 })();

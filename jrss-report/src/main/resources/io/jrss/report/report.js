@@ -2,11 +2,7 @@
 (function () {
   const data = JSON.parse(document.getElementById('jrss-data').textContent);
   const MiB = 1048576, charts = {};
-  const css = getComputedStyle(document.documentElement);
-  const fg = css.getPropertyValue('--fg').trim() || '#1d2430', line = css.getPropertyValue('--line').trim() || '#d9dee7';
-  Chart.defaults.color = fg;
-  Chart.defaults.borderColor = line;
-  Chart.defaults.animation = false;
+  const fg = Chart.defaults.color; // chart-theme.js set it from the page's colours
   const palette = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#86bcb6', '#d37295', '#8cd17d', '#499894'];
   const color = (id, i) => id === 'unattributed' ? '#9e9e9e' : palette[i % palette.length];
 

@@ -40,6 +40,9 @@ public record ArmRun(int run, Status status, String detail, List<Point> rss, dou
         allocatorStats = Collections.unmodifiableMap(new LinkedHashMap<>(allocatorStats)); // in the allocator's own order
     }
 
+    /** The directory, under compare's --record, that keeps this run's recording: "glibc-1", "arena2-2". */
+    public static String recordingName(String arm, int run) { return arm + "-" + run; }
+
     /** A run the comparison can use: it ran as a program runs (to its end or to --duration) and was sampled. */
     public boolean measured() { return (status == Status.exited || status == Status.stopped) && !rss.isEmpty(); }
 

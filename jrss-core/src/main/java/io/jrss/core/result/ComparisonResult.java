@@ -12,9 +12,10 @@ import java.util.List;
  * @param metricRegex the --metric pattern over the program's output, or null
  * @param repeat      runs asked for per arm
  * @param interrupted true when Ctrl-C ended the comparison early: the arms not finished are left out
+ * @param recordDir   --record: where each run's recording is kept (as {@code <arm>-<run>}), or null
  */
 public record ComparisonResult(List<String> command, List<ArmResult> arms, Verdict verdict, String metricRegex, int repeat,
-                               boolean interrupted) implements Result {
+                               boolean interrupted, String recordDir) implements Result {
     public ComparisonResult {
         command = List.copyOf(command);
         arms = List.copyOf(arms);
