@@ -148,4 +148,17 @@ class CliTest {
         assertTrue(missing.err().contains("no-such-capture"), missing.err());
         assertTrue(run("diff", "--help").out().contains("joined by '+'"));
     }
+
+    @Test
+    void profileNativeSaysItChangesTheTargetAndRejectsBadSizes() {
+        Run help = run("profile-native", "--help");
+        assertEquals(0, help.exit());
+        assertTrue(help.out().contains("CHANGES THE TARGET") && help.out().contains("--interval") && help.out().contains("stays loaded"), help.out());
+        Run badSize = run("profile-native", "4242", "--interval", "lots");
+        assertEquals(2, badSize.exit());
+        assertTrue(badSize.err().contains("'lots' is not a size"), badSize.err());
+        assertEquals(Long.valueOf(512 << 10), new ByteSizeConverter().convert("512k"));
+        assertEquals(Long.valueOf(0), new ByteSizeConverter().convert("0"));
+        assertEquals(Long.valueOf(1 << 20), new ByteSizeConverter().convert("1MiB"));
+    }
 }

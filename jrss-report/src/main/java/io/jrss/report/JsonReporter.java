@@ -4,6 +4,7 @@ package io.jrss.report;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jrss.core.result.ComparisonResult;
 import io.jrss.core.result.DiffResult;
+import io.jrss.core.result.ProfileResult;
 import io.jrss.core.result.Result;
 import io.jrss.core.result.SnapshotResult;
 import io.jrss.core.result.TimelineResult;
@@ -15,6 +16,7 @@ final class JsonReporter implements Reporter {
     public void write(Result result, String title, PrintWriter out) { JsonReport.write(toJson(result), out); }
 
     static ObjectNode toJson(Result result) {
+        if (result instanceof ProfileResult p) return ProfileJson.of(p);
         if (result instanceof DiffResult d) return DiffJson.of(d);
         if (result instanceof ComparisonResult c) return ComparisonJson.of(c);
         if (result instanceof TimelineResult t) return JsonReport.toJson(t.diagnosis(), t.end(), t.probes());

@@ -3,6 +3,7 @@ package io.jrss.report;
 
 import io.jrss.core.result.ComparisonResult;
 import io.jrss.core.result.DiffResult;
+import io.jrss.core.result.ProfileResult;
 import io.jrss.core.result.Result;
 import io.jrss.core.result.SnapshotResult;
 import io.jrss.core.result.TimelineResult;
@@ -16,7 +17,9 @@ final class TextReporter implements Reporter {
 
     @Override
     public void write(Result result, String title, PrintWriter out) {
-        if (result instanceof DiffResult d) {
+        if (result instanceof ProfileResult p) {
+            new ProfileText(color).render(p, title, out);
+        } else if (result instanceof DiffResult d) {
             new DiffText(color).render(d, title, out);
         } else if (result instanceof ComparisonResult c) {
             new ComparisonText(color).render(c, title, out);

@@ -32,8 +32,10 @@ public record Side(String input, String kind, Diagnosis diagnosis, List<Finding>
             String kind = t.end().reason().equals("jfr") || t.end().reason().equals("history") ? t.end().reason() : "recording";
             return new Side(input, kind, t.diagnosis().last(), t.diagnosis().findings(), signals(t.diagnosis().last()));
         }
-        throw new IllegalArgumentException(input + " is a comparison of allocator arms (" + ((ComparisonResult) r).arms().size()
-                + " arms): diff two of its runs' recordings instead");
+        if (r instanceof ComparisonResult c) {
+            throw new IllegalArgumentException(input + " is a comparison of allocator arms (" + c.arms().size() + " arms): diff two of its runs' recordings instead");
+        }
+        throw new IllegalArgumentException(input + " is neither one moment nor a span of time");
     }
 
     private static Map<String, Double> signals(Diagnosis d) { return Signals.of(d.snapshot(), d.ledger()); }

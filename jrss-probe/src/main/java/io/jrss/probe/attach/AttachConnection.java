@@ -11,12 +11,14 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeoutException;
 
 /**
  * One request on the HotSpot attach socket, protocol version 1, which every HotSpot since JDK 6
  * accepts (JDK 24+ also speaks v2, negotiated with {@code getversion}; v1 stays supported):
  * <pre>  "1" NUL "jcmd" NUL &lt;command line&gt; NUL NUL NUL</pre>
+ * (or {@code "load" NUL <agent path> NUL "true" NUL <options> NUL} to load an agent)
  * v1 requires exactly a name and three arguments, and the JVM keeps reading until it has four
  * NUL-terminated strings, so the padding matters. The reply is the status in decimal, a newline,
  * then the output until the JVM closes the connection. The socket is non-blocking and every
@@ -40,7 +42,12 @@ final class AttachConnection {
     private AttachConnection() {}
 
     static Reply jcmd(Path socket, String commandLine, long deadlineNanos) throws IOException, TimeoutException {
-        byte[] argument = commandLine.getBytes(StandardCharsets.UTF_8);
+        return execute(socket, "jcmd", List.of(commandLine, "", ""), deadlineNanos);
+    }
+
+    /** One operation with its three v1 arguments, e.g. {@code load <path> true <options>} for an agent. */
+    static Reply execute(Path socket, String operation, List<String> arguments, long deadlineNanos) throws IOException, TimeoutException {
+        if (arguments.size() != 3) throw new IllegalArgumentException("protocol v1 takes exactly three arguments");
         try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
              Selector selector = Selector.open()) {
             channel.configureBlocking(false);
@@ -49,7 +56,7 @@ final class AttachConnection {
                 await(selector, key, SelectionKey.OP_CONNECT, deadlineNanos);
                 while (!channel.finishConnect()) await(selector, key, SelectionKey.OP_CONNECT, deadlineNanos);
             }
-            ByteBuffer request = request(argument);
+            ByteBuffer request = request(operation, arguments);
             while (request.hasRemaining()) {
                 if (channel.write(request) == 0) await(selector, key, SelectionKey.OP_WRITE, deadlineNanos);
             }
@@ -69,13 +76,17 @@ final class AttachConnection {
         }
     }
 
-    static ByteBuffer request(byte[] argument) {
-        ByteBuffer request = ByteBuffer.allocate(argument.length + 10);
-        request.put((byte) '1').put((byte) 0);
-        request.put("jcmd".getBytes(StandardCharsets.US_ASCII)).put((byte) 0);
-        request.put(argument).put((byte) 0);
-        request.put((byte) 0).put((byte) 0); // arguments 2 and 3 of v1, empty
-        return request.flip();
+    static ByteBuffer request(String operation, List<String> arguments) {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        b.write('1');
+        b.write(0);
+        b.writeBytes(operation.getBytes(StandardCharsets.US_ASCII));
+        b.write(0);
+        for (String a : arguments) { // v1: always three, empty ones included
+            b.writeBytes(a.getBytes(StandardCharsets.UTF_8));
+            b.write(0);
+        }
+        return ByteBuffer.wrap(b.toByteArray());
     }
 
     static Reply parse(byte[] reply) throws NoStatus {

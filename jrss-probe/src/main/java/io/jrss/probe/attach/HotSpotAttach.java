@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
 
@@ -97,6 +98,31 @@ public final class HotSpotAttach {
         if (commandLine.indexOf('\0') >= 0 || length > AttachConnection.MAX_ARGUMENT_BYTES || command.isEmpty()) {
             throw new IllegalArgumentException("a jcmd command line is 1 to 1024 bytes without NUL: " + commandLine);
         }
+        AttachConnection.Reply reply = send("jcmd", List.of(commandLine, "", ""), command);
+        if (reply.status() != 0) throw new JcmdFailed(pid, commandLine, reply.status(), reply.output());
+        return reply.output();
+    }
+
+    /**
+     * Loads (or, when the same path is loaded already, calls again) a JVMTI agent: HotSpot's {@code load} operation
+     * with an absolute path. CHANGES THE TARGET: the library stays in the process for good. Returns the JVM's
+     * answer: the agent's return code ("return code: 0" on JDK 9+, "0" on 8) and any message.
+     *
+     * @throws AttachException no answer, or the JVM refused the operation (status not 0)
+     */
+    public String loadAgent(String absolutePath, String options) throws AttachException {
+        if (!absolutePath.startsWith("/") || (absolutePath + options).indexOf('\0') >= 0
+                || Math.max(absolutePath.length(), options.length()) > AttachConnection.MAX_ARGUMENT_BYTES) {
+            throw new IllegalArgumentException("an agent is an absolute path and options of up to 1024 bytes without NUL");
+        }
+        AttachConnection.Reply reply = send("load", List.of(absolutePath, "true", options), "load");
+        if (reply.status() != 0) throw new JcmdFailed(process.pid(), "load " + absolutePath, reply.status(), reply.output());
+        return reply.output();
+    }
+
+    /** One operation on a fresh connection, starting the listener first if need be; every step within the timeout. */
+    private AttachConnection.Reply send(String operation, List<String> arguments, String command) throws AttachException {
+        int pid = process.pid();
         long deadline = System.nanoTime() + timeout.toNanos();
         try {
             if (!AttachTrigger.listening(process, nspid)) startListener(deadline);
@@ -108,7 +134,7 @@ public final class HotSpotAttach {
         }
         AttachConnection.Reply reply;
         try {
-            reply = AttachConnection.jcmd(AttachTrigger.socket(process, nspid), commandLine, deadline);
+            reply = AttachConnection.execute(AttachTrigger.socket(process, nspid), operation, arguments, deadline);
         } catch (TimeoutException e) {
             throw new AttachException(pid, Kind.TIMEOUT, "pid " + pid + " did not answer " + command + " within "
                     + seconds(timeout) + stopped() + "; try again with a longer timeout, or look at the JVM's own log", e);
@@ -120,8 +146,7 @@ public final class HotSpotAttach {
             throw gone(e, "cannot talk to pid " + pid + " over " + AttachTrigger.socket(process, nspid) + ": "
                     + e.getMessage() + "; if the JVM restarted, its old socket may be stale");
         }
-        if (reply.status() != 0) throw new JcmdFailed(pid, commandLine, reply.status(), reply.output());
-        return reply.output();
+        return reply;
     }
 
     private void startListener(long deadline) throws AttachException, IOException, TimeoutException {

@@ -13,10 +13,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 class AttachConnectionTest {
     @Test
     void requestIsVersionOneWithThreeArguments() {
-        ByteBuffer request = AttachConnection.request("VM.native_memory summary".getBytes(StandardCharsets.UTF_8));
+        ByteBuffer request = AttachConnection.request("jcmd", java.util.List.of("VM.native_memory summary", "", ""));
         byte[] bytes = new byte[request.remaining()];
         request.get(bytes);
         assertArrayEquals("1\0jcmd\0VM.native_memory summary\0\0\0".getBytes(StandardCharsets.UTF_8), bytes);
+        ByteBuffer load = AttachConnection.request("load", java.util.List.of("/tmp/a/libasyncProfiler.so", "true", "start,nativemem=512k"));
+        byte[] loadBytes = new byte[load.remaining()];
+        load.get(loadBytes);
+        assertArrayEquals("1\0load\0/tmp/a/libasyncProfiler.so\0true\0start,nativemem=512k\0".getBytes(StandardCharsets.UTF_8), loadBytes);
     }
 
     @Test

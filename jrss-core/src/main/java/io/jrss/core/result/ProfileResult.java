@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.result;
+
+import io.jrss.core.analysis.Diagnosis;
+import io.jrss.core.ledger.RowIds;
+import io.jrss.core.model.Bytes;
+import io.jrss.core.profile.NativeProfile;
+import java.util.List;
+
+/**
+ * The call sites of native memory (jrss profile-native): the profile, and the JVM's diagnosis just before and just
+ * after it, so that the stacks are joined to the ledger rows they explain.
+ *
+ * @param library    the async-profiler library as the target loaded it (it stays loaded)
+ * @param flameGraph the unfreed stacks as async-profiler's own flame graph page, or null
+ * @param blind      what the profile cannot see, one sentence each
+ */
+public record ProfileResult(int pid, String profilerVersion, String library, NativeProfile profile, Diagnosis before, Diagnosis after,
+                            String flameGraph, List<String> blind) implements Result {
+    public ProfileResult { blind = List.copyOf(blind); }
+
+    /** The ledger's native-malloc at the end of the profile, and how much it moved during it. */
+    public Bytes nativeMalloc() { return after.ledger().bytes(RowIds.NATIVE_MALLOC); }
+
+    public Bytes nativeMallocGrowth() { return nativeMalloc().minus(before.ledger().bytes(RowIds.NATIVE_MALLOC)); }
+
+    /** The join in one sentence: of the ledger's native-malloc, how much these stacks allocated and did not free. */
+    public String summary() {
+        NativeProfile p = profile;
+        String top = p.groups().isEmpty() || !p.groups().get(0).unfreed().isPositive() ? ""
+                : "; most of it from " + p.groups().get(0).name() + " (" + p.groups().get(0).unfreed().toIec() + ")";
+        return "Of " + nativeMalloc().toIec() + " native-malloc (" + signed(nativeMallocGrowth()) + " during the " + Math.round(p.durationSeconds())
+                + " s profile), " + p.untracked().toIec() + " were allocated and not freed by the stacks below" + top
+                + (p.tracked().isPositive() ? "; another " + p.tracked().toIec() + " unfreed went through HotSpot's os::malloc, which NMT counts" : "");
+    }
+
+    static String signed(Bytes b) { return (b.value() >= 0 ? "+" : "") + b.toIec(); }
+}
