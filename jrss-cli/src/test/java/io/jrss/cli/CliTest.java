@@ -161,4 +161,18 @@ class CliTest {
         assertEquals(Long.valueOf(0), new ByteSizeConverter().convert("0"));
         assertEquals(Long.valueOf(1 << 20), new ByteSizeConverter().convert("1MiB"));
     }
+
+    @Test
+    void heapSaysItPausesTheTargetAndRefusesAFileThatIsNoDump() throws Exception {
+        Run help = run("heap", "--help");
+        assertTrue(help.out().contains("PAUSES THE TARGET") && help.out().contains("--dump"), help.out());
+        Path notADump = java.nio.file.Files.createTempFile("jrss", ".hprof");
+        java.nio.file.Files.writeString(notADump, "JAVA PROFILE 1.0.2 and then nothing");
+        Run r = run("heap", notADump.toString());
+        assertEquals(1, r.exit());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().contains(notADump.toString()) && r.err().contains("not a complete HPROF heap dump"), r.err());
+        Run keepFile = run("heap", notADump.toString(), "--dump", "x.hprof");
+        assertEquals(2, keepFile.exit(), keepFile.err());
+    }
 }

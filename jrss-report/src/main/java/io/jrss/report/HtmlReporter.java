@@ -3,6 +3,7 @@ package io.jrss.report;
 
 import io.jrss.core.result.ComparisonResult;
 import io.jrss.core.result.DiffResult;
+import io.jrss.core.result.HeapResult;
 import io.jrss.core.result.ProfileResult;
 import io.jrss.core.result.Result;
 import io.jrss.core.result.SnapshotResult;
@@ -13,6 +14,7 @@ import java.io.PrintWriter;
 final class HtmlReporter implements Reporter {
     @Override
     public void write(Result result, String title, PrintWriter out) {
+        if (result instanceof HeapResult) throw new IllegalArgumentException("jrss heap has no HTML report; use --json");
         out.print(result instanceof ProfileResult p ? ProfileHtml.of(p, title) : result instanceof DiffResult d ? DiffHtml.of(d, title) : result instanceof ComparisonResult c ? ComparisonHtml.of(c, title)
                 : result instanceof TimelineResult t ? HtmlReport.of(t.diagnosis(), t.end(), t.probes(), title)
                 : HtmlReport.of(((SnapshotResult) result).diagnosis(), ((SnapshotResult) result).raw(), title));

@@ -4,6 +4,7 @@ package io.jrss.report;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jrss.core.result.ComparisonResult;
 import io.jrss.core.result.DiffResult;
+import io.jrss.core.result.HeapResult;
 import io.jrss.core.result.ProfileResult;
 import io.jrss.core.result.Result;
 import io.jrss.core.result.SnapshotResult;
@@ -16,6 +17,7 @@ final class JsonReporter implements Reporter {
     public void write(Result result, String title, PrintWriter out) { JsonReport.write(toJson(result), out); }
 
     static ObjectNode toJson(Result result) {
+        if (result instanceof HeapResult h) return HeapJson.of(h);
         if (result instanceof ProfileResult p) return ProfileJson.of(p);
         if (result instanceof DiffResult d) return DiffJson.of(d);
         if (result instanceof ComparisonResult c) return ComparisonJson.of(c);

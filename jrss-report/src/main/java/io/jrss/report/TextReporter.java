@@ -3,6 +3,7 @@ package io.jrss.report;
 
 import io.jrss.core.result.ComparisonResult;
 import io.jrss.core.result.DiffResult;
+import io.jrss.core.result.HeapResult;
 import io.jrss.core.result.ProfileResult;
 import io.jrss.core.result.Result;
 import io.jrss.core.result.SnapshotResult;
@@ -17,7 +18,9 @@ final class TextReporter implements Reporter {
 
     @Override
     public void write(Result result, String title, PrintWriter out) {
-        if (result instanceof ProfileResult p) {
+        if (result instanceof HeapResult h) {
+            new HeapText(color).render(h, title, out);
+        } else if (result instanceof ProfileResult p) {
             new ProfileText(color).render(p, title, out);
         } else if (result instanceof DiffResult d) {
             new DiffText(color).render(d, title, out);

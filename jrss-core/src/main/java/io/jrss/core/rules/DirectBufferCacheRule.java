@@ -57,6 +57,7 @@ public final class DirectBufferCacheRule implements Rule {
                         .value("ruled_out", "a buffer pool or buffers kept by the application, which make many small blocks: NMT Other is "
                                 + other.mallocCount() + " blocks of about " + other.meanMallocBlock().toIec() + ", no more than one per thread").build(),
                 List.of("Bound the cache: -D" + PROPERTY + "=262144 (larger temporary buffers are then freed after each use)",
+                        "See the cached buffers by thread name: jrss heap " + s.pidText() + " (pauses it for a heap dump)",
                         "Read big files in chunks, or into direct buffers you own, instead of Files.readAllBytes/InputStream.readAllBytes on channel streams",
                         "Fewer long-lived I/O threads hold fewer cached buffers (each keeps its largest one until it exits)",
                         feature >= 24 ? "MaxDirectMemorySize does not limit these buffers on JDK 24+ (JDK-8344882): only the property above does"

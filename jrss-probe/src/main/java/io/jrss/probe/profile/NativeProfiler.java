@@ -63,7 +63,9 @@ public final class NativeProfiler implements AutoCloseable {
         TargetTmp libDir = TargetTmp.of(target, ".jrss-async-profiler-" + version(), "rwxr-xr-x");
         Path existing = libDir.here().resolve(LIBRARY);
         String library = libDir.inTarget() + "/" + LIBRARY;
-        if (!Files.isRegularFile(existing, LinkOption.NOFOLLOW_LINKS) || !Arrays.equals(Files.readAllBytes(existing), lib)) {
+        // The target owns that directory: only a plain file of exactly our size is read back, never a link, FIFO or giant.
+        if (!Files.isRegularFile(existing, LinkOption.NOFOLLOW_LINKS) || Files.size(existing) != lib.length
+                || !Arrays.equals(Files.readAllBytes(existing), lib)) {
             library = libDir.write(LIBRARY, new java.io.ByteArrayInputStream(lib), "rwxr-xr-x");
         }
         TargetTmp out = TargetTmp.of(target, ".jrss-profile-" + UUID.randomUUID(), "rwx------");

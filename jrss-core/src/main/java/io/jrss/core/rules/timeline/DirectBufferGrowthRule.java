@@ -50,7 +50,7 @@ public final class DirectBufferGrowthRule implements TimelineRule {
         Severity sev = ttl != null && ttl.compareTo(Duration.ofHours(1)) < 0 ? Severity.critical
                 : snapshot.map(Finding::severity).orElse(Severity.warning);
         List<String> remedy = new ArrayList<>(snapshot.map(Finding::remedy).orElse(List.of(
-                "Find who holds them: a heap dump (jcmd " + f.pid() + " GC.heap_dump) and the DirectByteBuffer instances by retained size",
+                "Find who holds them: jrss heap " + f.pid() + " (pauses it for a heap dump: the buffers by kind and holder, those waiting for their cleaner)",
                 "Release buffers you own (pooling frameworks: check their leak detectors, e.g. -Dio.netty.leakDetection.level=advanced)")));
         remedy.removeIf(r -> r.startsWith("Watch the trend"));
         return RuleResult.fired(new Finding(id(), sev,
