@@ -10,9 +10,11 @@ import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The watch benchmark's target: N threads each repeat a fixed unit of work (copy a 4 KiB slice of a byte array,
- * SHA-256 it, allocate a few dozen short-lived objects) and count the units done. Prints READY, then answers every
- * line on stdin with one line {@code <System.nanoTime()> <operations done so far>}; exits when stdin closes.
+ * The watch and profile benchmarks' target: N threads each repeat a fixed unit of work (copy a 4 KiB slice of a byte
+ * array, SHA-256 it, allocate a few dozen short-lived objects; with a second argument {@code native}, also compress it
+ * with a zlib Deflater made and ended for the unit: five mallocs and frees of native memory) and count the units
+ * done. Prints READY, then answers every line on stdin with one line {@code <System.nanoTime()> <operations done so
+ * far>}; exits when stdin closes.
  */
 public final class Throughput {
     static final LongAdder OPS = new LongAdder();
@@ -20,9 +22,10 @@ public final class Throughput {
 
     public static void main(String[] args) throws Exception {
         int threads = args.length > 0 ? Integer.parseInt(args[0]) : Runtime.getRuntime().availableProcessors();
+        boolean nativeWork = args.length > 1 && args[1].equals("native");
         for (int i = 0; i < threads; i++) {
             int seed = i;
-            Thread t = new Thread(() -> work(seed), "work-" + i);
+            Thread t = new Thread(() -> work(seed, nativeWork), "work-" + i);
             t.setDaemon(true);
             t.start();
         }
@@ -35,7 +38,7 @@ public final class Throughput {
         }
     }
 
-    static void work(int seed) {
+    static void work(int seed, boolean nativeWork) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
             byte[] source = new byte[1 << 16];
@@ -46,6 +49,13 @@ public final class Throughput {
                 byte[] buf = Arrays.copyOfRange(source, off, off + 4096);
                 buf[op & 4095] ^= (byte) acc;
                 byte[] digest = sha.digest(buf);
+                if (nativeWork) {
+                    java.util.zip.Deflater d = new java.util.zip.Deflater(1);
+                    d.setInput(buf);
+                    d.finish();
+                    acc += d.deflate(new byte[512]);
+                    d.end();
+                }
                 List<Object> garbage = new ArrayList<>();
                 for (int j = 0; j < 32; j++) garbage.add(new long[] {acc, j, digest[j]});
                 acc = acc * 31 + digest[0] + garbage.size() + Long.toString(acc).length();

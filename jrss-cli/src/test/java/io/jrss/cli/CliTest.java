@@ -167,6 +167,7 @@ class CliTest {
         Run help = run("heap", "--help");
         assertTrue(help.out().contains("PAUSES THE TARGET") && help.out().contains("--dump"), help.out());
         Path notADump = java.nio.file.Files.createTempFile("jrss", ".hprof");
+        notADump.toFile().deleteOnExit();
         java.nio.file.Files.writeString(notADump, "JAVA PROFILE 1.0.2 and then nothing");
         Run r = run("heap", notADump.toString());
         assertEquals(1, r.exit());

@@ -36,4 +36,33 @@ class NamespaceIT {
             assertTrue(json.get("rss_bytes").asLong() > 0);
         }
     }
+
+    /**
+     * The commands that put files into the target, in a container-like box (own pid namespace, own /tmp): the profiler
+     * and the dump land in the box's /tmp, where the JVM sees them, owned by its user; nothing of them stays but the library.
+     */
+    @Test
+    void profilesAndDumpsAJvmWithItsOwnTmp() throws Exception {
+        Assumptions.assumeTrue(new ProcessBuilder("unshare", "--pid", "--fork", "--mount-proc", "true").start().waitFor() == 0,
+                "unshare --pid --fork --mount-proc needs root");
+        List<String> box = List.of("unshare", "--pid", "--fork", "--mount-proc", "--kill-child",
+                "sh", "-c", "mount -t tmpfs tmpfs /tmp && exec \"$@\"", "sh");
+        try (TestJvm jvm = TestJvm.start(box, TestJvm.JDK17, List.of("-XX:NativeMemoryTracking=summary", "-Xmx128m"), "io.jrss.it.workload.Steady")) {
+            int pid = jvm.pid();
+            Path boxTmp = Path.of("/proc/" + pid + "/root/tmp");
+            Cli.Result profile = Cli.run("profile-native", Integer.toString(pid), "--duration", "4s", "--json");
+            assertEquals(0, profile.exit(), profile.err());
+            String library = new ObjectMapper().readTree(profile.out()).get("library").asText();
+            assertTrue(library.startsWith("/tmp/.jrss-async-profiler-"), library);
+            assertTrue(Files.isRegularFile(boxTmp.resolve(library.substring("/tmp/".length()))), "the library is in the box's own /tmp");
+            assertTrue(Files.readString(Path.of("/proc/" + pid + "/maps")).contains(library), "and the JVM mapped it from there");
+            Cli.Result heap = Cli.run("heap", Integer.toString(pid), "--json");
+            assertEquals(0, heap.exit(), heap.err());
+            assertTrue(new ObjectMapper().readTree(heap.out()).at("/direct_buffers/capacity_bytes").asLong() >= 16L << 20, heap.out());
+            try (var s = Files.list(boxTmp)) {
+                List<String> left = s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(".jrss-") && !n.startsWith(".jrss-async-profiler-")).toList();
+                assertEquals(List.of(), left, "the profile's and the dump's directories are removed");
+            }
+        }
+    }
 }

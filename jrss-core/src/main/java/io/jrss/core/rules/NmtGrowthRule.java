@@ -32,7 +32,7 @@ public final class NmtGrowthRule implements Rule {
                         List.of("See which class loaders hold the classes: jcmd <pid> VM.classloader_stats",
                                 "Release the loaders (redeploys, generated classes per call); confirm over time with jrss watch <pid>")),
                 new NmtGrowthRule("direct-buffer-leak", "direct buffers and Unsafe memory", NmtCategories.DIRECT_BUFFERS,
-                        List.of("Find who holds them: a heap dump and the DirectByteBuffer instances by retained size",
+                        List.of("Find who holds them: jrss heap <pid> (pauses it for a heap dump: the buffers by kind and holder)",
                                 "On JDK 8 'Internal' also holds other JVM memory: confirm with -XX:MaxDirectMemorySize and jrss watch <pid>")));
     }
 

@@ -24,7 +24,7 @@ public final class OutOfMemoryRule implements Rule {
 
     public static List<Rule> all() {
         return List.of(new OutOfMemoryRule("direct-buffer-leak", "direct-buffer", "direct buffer memory",
-                        List.of("Find who holds the buffers: a heap dump at the error (-XX:+HeapDumpOnOutOfMemoryError) and the DirectByteBuffer instances by retained size",
+                        List.of("Find who holds the buffers: a heap dump at the error (-XX:+HeapDumpOnOutOfMemoryError), read with jrss heap <file>.hprof (the buffers by kind and holder)",
                                 "Release buffers you own; with Netty, run with -Dio.netty.leakDetection.level=advanced to find unreleased ByteBufs",
                                 "If the working set really needs more, raise -XX:MaxDirectMemorySize (the default is the max heap) and the container limit with it",
                                 "Watch it before the next error: jrss watch <pid> shows whether direct memory keeps growing")),
