@@ -21,8 +21,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import sun.misc.Signal;
-import sun.misc.SignalHandler;
 
 @Command(name = "compare", header = "Run one command under several allocator set-ups and say which keeps RSS lowest.", mixinStandardHelpOptions = true,
         description = {"Runs the command once per arm (and --repeat times), one after the other, each launched and watched as",
@@ -98,9 +96,7 @@ final class CompareCommand implements Callable<Integer> {
         // Each run's watch ends at --duration, or at --arm-timeout for a program meant to end by itself; no probes.
         WatchOptions watch = new WatchOptions(interval, fullInterval, duration != null ? duration : armTimeout, timeout, null, false, false, false, 3);
         ArmSession.Plan plan = new ArmSession.Plan(command, !noNmt, watch, duration, armTimeout, startup, pattern, record);
-        SignalHandler stop = sig -> { interrupted = true; ArmSession s = current; if (s != null) s.interrupt(); };
-        SignalHandler oldInt = Signal.handle(new Signal("INT"), stop), oldTerm = Signal.handle(new Signal("TERM"), stop);
-        try {
+        try (CtrlC ctrlC = CtrlC.runs(() -> { interrupted = true; ArmSession s = current; if (s != null) s.interrupt(); })) {
             for (int r = 1; r <= repeat && !interrupted; r++) {
                 for (Arm arm : toRun) {
                     if (interrupted) break;
@@ -114,9 +110,6 @@ final class CompareCommand implements Callable<Integer> {
                             + ", peak " + run.peak().toIec() + ", allocator seen: " + run.allocatorSeen() : ""));
                 }
             }
-        } finally {
-            Signal.handle(new Signal("INT"), oldInt);
-            Signal.handle(new Signal("TERM"), oldTerm);
         }
         List<ArmResult> results = new ArrayList<>();
         runs.forEach((arm, list) -> {

@@ -26,6 +26,7 @@ public final class Jrss {
     /** The configured command line; tests call {@code execute} on it with their own out and err writers. */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Jrss());
+        cl.setUsageHelpWidth(120); // the descriptions are written as lines of up to 120 characters: at 80 picocli cut each in two
         cl.setExecutionExceptionHandler(new Errors());
         cl.setParameterExceptionHandler(new Errors());
         return cl;

@@ -23,8 +23,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import sun.misc.Signal;
-import sun.misc.SignalHandler;
 
 @Command(name = "profile-native", header = "CHANGES THE TARGET: who holds native memory, by call site (async-profiler's nativemem).", mixinStandardHelpOptions = true,
         description = {"Load async-profiler (from Maven Central, bundled in jrss) into a running JVM over its attach socket and record",
@@ -83,15 +81,10 @@ final class ProfileNativeCommand implements Callable<Integer> {
         Path jfr = Files.createTempFile("jrss-nativemem-", ".jfr");
         try {
             String library;
-            SignalHandler stop = sig -> interrupted = true;
-            SignalHandler oldInt = Signal.handle(new Signal("INT"), stop), oldTerm = Signal.handle(new Signal("TERM"), stop);
-            try (NativeProfiler profiler = NativeProfiler.start(attach, interval)) {
+            try (CtrlC ctrlC = CtrlC.runs(() -> interrupted = true); NativeProfiler profiler = NativeProfiler.start(attach, interval)) {
                 library = profiler.library();
                 waitFor(err);
                 profiler.stop(jfr);
-            } finally {
-                Signal.handle(new Signal("INT"), oldInt);
-                Signal.handle(new Signal("TERM"), oldTerm);
             }
             Diagnosis after = Diagnosis.of(SnapshotParser.parse(Live.capture(pid, timeout, false, err, false)));
             NativeProfile profile = NativeProfileReader.read(jfr, interval);

@@ -18,8 +18,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.function.UnaryOperator;
-import sun.misc.Signal;
-import sun.misc.SignalHandler;
 
 /**
  * Runs a watch for watch and run: the live view on stderr (a redrawn frame on a terminal, a line per sample
@@ -57,14 +55,9 @@ final class WatchSession {
         err.println("jrss " + command + ": watching pid " + attach.pid() + " every " + options.interval().toMillis() / 1000.0 + " s"
                 + (options.record() != null ? ", recording to " + options.record() : "") + "; Ctrl-C ends it with the report");
         err.flush();
-        SignalHandler stop = sig -> watch.stop();
-        SignalHandler oldInt = Signal.handle(new Signal("INT"), stop), oldTerm = Signal.handle(new Signal("TERM"), stop);
         WatchResult r;
-        try {
+        try (CtrlC ctrlC = CtrlC.runs(watch::stop)) {
             r = watch.run();
-        } finally {
-            Signal.handle(new Signal("INT"), oldInt);
-            Signal.handle(new Signal("TERM"), oldTerm);
         }
         TimelineDiagnosis td = judge.diagnose();
         String detail = endDetail.apply(r.detail());

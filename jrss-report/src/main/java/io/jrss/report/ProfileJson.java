@@ -36,6 +36,9 @@ final class ProfileJson {
         ArrayNode groups = root.putArray("groups");
         p.groups().forEach(g -> groups.addObject().put("caller", g.name()).put("unfreed_bytes", g.unfreed().value())
                 .put("allocated_bytes", g.allocated().value()).put("stacks", g.sites()));
+        ArrayNode libraries = root.putArray("libraries");
+        p.libraries().forEach(g -> libraries.addObject().put("library", g.name()).put("unfreed_bytes", g.unfreed().value())
+                .put("allocated_bytes", g.allocated().value()).put("stacks", g.sites()));
         ArrayNode stacks = root.putArray("stacks");
         for (NativeProfile.Site s : p.sites()) {
             ObjectNode o = stacks.addObject().put("unfreed_bytes", s.unfreed().value()).put("allocated_bytes", s.allocated().value())

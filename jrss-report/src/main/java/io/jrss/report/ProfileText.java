@@ -30,6 +30,9 @@ final class ProfileText {
         out.printf("  %11s %11s %6s  %s%n", "unfreed", "allocated", "stacks", "caller");
         p.groups().stream().limit(GROUPS).forEach(g -> out.printf("  %11s %11s %6d  %s%n", g.unfreed().toIec(), g.allocated().toIec(), g.sites(), g.name()));
         out.println();
+        out.println(style.bold("Libraries by unfreed bytes") + style.dim(" (the library of the frame that called the allocator)"));
+        p.libraries().stream().limit(GROUPS).forEach(g -> out.printf("  %11s %11s %6d  %s%n", g.unfreed().toIec(), g.allocated().toIec(), g.sites(), g.name()));
+        out.println();
         out.println(style.bold("Top stacks") + style.dim(" (unfreed; top frame first)"));
         p.sites().stream().limit(STACKS).filter(s -> s.unfreed().isPositive()).forEach(s -> {
             out.println("  " + s.unfreed().toIec() + " in " + s.unfreedCount() + " blocks" + (s.tracked() ? style.dim(" (os::malloc: NMT counts it)") : ""));

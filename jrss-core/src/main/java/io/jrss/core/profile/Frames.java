@@ -43,6 +43,15 @@ final class Frames {
         return frames.isEmpty() ? "(no stack)" : frames.get(0);
     }
 
+    /** The library of the top frame ("libz.so.1.2.13"), "(Java)" for a Java frame, "(unknown)" without one. */
+    static String library(List<String> frames) {
+        if (frames.isEmpty()) return "(unknown)";
+        String top = frames.get(0);
+        int open = top.lastIndexOf('['), close = top.lastIndexOf(']');
+        if (open >= 0 && close > open) return top.substring(open + 1, close);
+        return isJava(top) ? "(Java)" : "(unknown)";
+    }
+
     /** "java.util.zip.Deflater.init": a dotted class name before the method; C++ frames use "::". */
     static boolean isJava(String frame) {
         int dot = frame.lastIndexOf('.');

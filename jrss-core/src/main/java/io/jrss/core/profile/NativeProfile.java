@@ -14,14 +14,16 @@ import java.util.List;
  * @param sites     one per distinct stack, most unfreed bytes first
  * @param groups    the sites folded by the Java method that called into native code (or the first native frame
  *                  below the allocator when no Java frame is on the stack), most unfreed first
+ * @param libraries the sites folded by the library of their top frame (libz.so, libzip.so, libjvm.so), most unfreed first
  * @param tracked   unfreed bytes whose stack goes through HotSpot's os::malloc: NMT counts those (jvm-malloc,
  *                  direct buffers), the rest is what NMT never sees (the ledger's native-malloc)
  */
 public record NativeProfile(double durationSeconds, long intervalBytes, long mallocs, long frees, Bytes allocated, Bytes unfreed,
-                            Bytes tracked, List<Site> sites, List<Group> groups) {
+                            Bytes tracked, List<Site> sites, List<Group> groups, List<Group> libraries) {
     public NativeProfile {
         sites = List.copyOf(sites);
         groups = List.copyOf(groups);
+        libraries = List.copyOf(libraries);
     }
 
     /** Unfreed bytes NMT does not count: what the ledger's native-malloc row should have grown by. */

@@ -84,23 +84,33 @@ public final class NativeProfileReader {
                                            long interval, long mallocs, long frees) {
         List<NativeProfile.Site> sites = new ArrayList<>();
         long totalAllocated = 0, totalUnfreed = 0, tracked = 0;
-        Map<String, long[]> groups = new LinkedHashMap<>();
+        Map<String, long[]> groups = new LinkedHashMap<>(), libraries = new LinkedHashMap<>();
         for (int i = 0; i < stacks.size(); i++) {
             boolean jvm = Frames.throughOsMalloc(stacks.get(i));
             sites.add(new NativeProfile.Site(stacks.get(i), Bytes.of(allocated[i]), Bytes.of(unfreed[i]), count[i], jvm));
             totalAllocated += allocated[i];
             totalUnfreed += unfreed[i];
             if (jvm) tracked += unfreed[i];
-            long[] g = groups.computeIfAbsent(Frames.caller(stacks.get(i)), k -> new long[3]);
-            g[0] += allocated[i];
-            g[1] += unfreed[i];
-            g[2]++;
+            add(groups, Frames.caller(stacks.get(i)), allocated[i], unfreed[i]);
+            add(libraries, Frames.library(stacks.get(i)), allocated[i], unfreed[i]);
         }
         sites.sort(Comparator.comparing(NativeProfile.Site::unfreed).thenComparing(NativeProfile.Site::allocated).reversed());
-        List<NativeProfile.Group> folded = new ArrayList<>();
-        groups.forEach((name, g) -> folded.add(new NativeProfile.Group(name, Bytes.of(g[0]), Bytes.of(g[1]), (int) g[2])));
-        folded.sort(Comparator.comparing(NativeProfile.Group::unfreed).thenComparing(NativeProfile.Group::allocated).reversed());
-        return new NativeProfile(seconds, interval, mallocs, frees, Bytes.of(totalAllocated), Bytes.of(totalUnfreed), Bytes.of(tracked), sites, folded);
+        return new NativeProfile(seconds, interval, mallocs, frees, Bytes.of(totalAllocated), Bytes.of(totalUnfreed), Bytes.of(tracked), sites,
+                folded(groups), folded(libraries));
+    }
+
+    private static void add(Map<String, long[]> groups, String name, long allocated, long unfreed) {
+        long[] g = groups.computeIfAbsent(name, k -> new long[3]);
+        g[0] += allocated;
+        g[1] += unfreed;
+        g[2]++;
+    }
+
+    private static List<NativeProfile.Group> folded(Map<String, long[]> groups) {
+        List<NativeProfile.Group> out = new ArrayList<>();
+        groups.forEach((name, g) -> out.add(new NativeProfile.Group(name, Bytes.of(g[0]), Bytes.of(g[1]), (int) g[2])));
+        out.sort(Comparator.comparing(NativeProfile.Group::unfreed).thenComparing(NativeProfile.Group::allocated).reversed());
+        return out;
     }
 
     /** Frame kinds async-profiler gives code outside Java; their "class" is the library. */
