@@ -52,6 +52,12 @@ class CompareFailuresIT {
         assertNoJvmLeft();
     }
 
+    /** True when a JVM under {@code compare} has its attach socket: jrss attached to it. */
+    private static boolean attached(ProcessHandle compare) {
+        return compare.descendants().filter(h -> h.info().command().orElse("").endsWith("/java"))
+                .anyMatch(h -> Files.exists(Path.of("/tmp/.java_pid" + h.pid())));
+    }
+
     /** A killed script must not leave its JVM behind: jrss ends the whole family. */
     private void assertNoJvmLeft() {
         List<String> left = ProcessHandle.allProcesses().map(h -> h.info().commandLine().orElse(""))
@@ -65,7 +71,10 @@ class CompareFailuresIT {
         Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
         while (!Files.readString(err, StandardCharsets.UTF_8).contains("jrss compare: arm hang: HANG=1") && System.nanoTime() < deadline) Thread.sleep(200);
-        Thread.sleep(4000); // the hanging arm is up and watched
+        // The hanging arm is up and watched once jrss has attached to its JVM (its attach socket exists); on a busy machine
+        // that took more than the 4 s this test once slept.
+        while (System.nanoTime() < deadline && !attached(p.toHandle())) Thread.sleep(200);
+        Thread.sleep(1500);
         new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "compare did not end on SIGINT");
         String errText = Files.readString(err, StandardCharsets.UTF_8);
