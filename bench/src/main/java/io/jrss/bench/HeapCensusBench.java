@@ -47,10 +47,11 @@ public final class HeapCensusBench {
             Run shark = run(List.of(java, "-Xmx" + xmx, "-Xlog:gc:file=" + gcLog, "-jar", jar, "heap", dump.toString(), "--json"), gcLog);
             Run netbeans = run(List.of(java, "-Xmx" + xmx, "-Xlog:gc:file=" + gcLog, "-cp", System.getProperty("java.class.path"),
                     NetBeansCensus.class.getName(), dump.toString()), gcLog);
-            long cache = 0;
-            try (var files = Files.walk(dir)) {
-                for (Path f : files.filter(f -> f.getFileName().toString().startsWith(dump.getFileName() + ".nbcache")).toList()) {
-                    if (Files.isRegularFile(f)) cache += Files.size(f);
+            long cache = 0; // the NetBeans library's <dump>.nbcache directory, written beside the dump
+            Path nbcache = dump.resolveSibling(dump.getFileName() + ".nbcache");
+            if (Files.isDirectory(nbcache)) {
+                try (var files = Files.walk(nbcache)) {
+                    for (Path f : files.filter(Files::isRegularFile).toList()) cache += Files.size(f);
                 }
             }
             System.out.printf(Locale.ROOT, "dump: %.2f GB (%d MB), 10 M small objects, 28,800 byte arrays, 512 direct buffers%n", size / 1e9, size >> 20);
