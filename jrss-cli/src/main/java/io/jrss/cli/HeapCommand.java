@@ -6,7 +6,6 @@ import io.jrss.core.heap.BufferCensus;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.Mapping;
 import io.jrss.core.result.HeapResult;
-import io.jrss.core.snapshot.SnapshotParser;
 import io.jrss.probe.attach.HotSpotAttach;
 import io.jrss.probe.heap.HprofCensus;
 import io.jrss.probe.jvm.Targets;
@@ -80,7 +79,7 @@ final class HeapCommand implements Callable<Integer> {
         if (keep != null && Files.exists(keep, LinkOption.NOFOLLOW_LINKS)) throw new Errors.UsageException(keep + " exists; jrss does not overwrite it");
         int pid = Targets.resolve(target);
         HotSpotAttach attach = HotSpotAttach.to(pid, dumpTimeout);
-        Diagnosis before = Diagnosis.of(SnapshotParser.parse(Live.capture(pid, timeout, false, err, false)));
+        Diagnosis before = Live.diagnosis(pid, timeout, err);
         TargetTmp dir = TargetTmp.of(ProcPid.of(pid), ".jrss-heap-" + UUID.randomUUID(), "rwx------");
         try {
             String inTarget = dir.inTarget() + "/heap.hprof";

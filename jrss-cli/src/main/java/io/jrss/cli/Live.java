@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.cli;
 
+import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.capture.Capture;
+import io.jrss.core.snapshot.SnapshotParser;
 import io.jrss.probe.LiveCapture;
 import io.jrss.probe.attach.HotSpotAttach;
 import io.jrss.report.JsonReport;
@@ -20,6 +22,11 @@ final class Live {
                 .take(JsonReport.JRSS_VERSION);
         if (progress) { err.print("\r\u001b[K"); err.flush(); }
         return c;
+    }
+
+    /** The diagnosis of one live snapshot, taken quietly: the ledger a command joins its own findings to. */
+    static Diagnosis diagnosis(int pid, Duration timeout, PrintWriter err) throws Exception {
+        return Diagnosis.of(SnapshotParser.parse(capture(pid, timeout, false, err, false)));
     }
 
     /** Progress and colour only when a person is watching. */

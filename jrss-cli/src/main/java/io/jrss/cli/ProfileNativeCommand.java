@@ -5,7 +5,6 @@ import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.profile.NativeProfile;
 import io.jrss.core.profile.NativeProfileReader;
 import io.jrss.core.result.ProfileResult;
-import io.jrss.core.snapshot.SnapshotParser;
 import io.jrss.probe.attach.HotSpotAttach;
 import io.jrss.probe.jvm.Targets;
 import io.jrss.probe.proc.ProcPid;
@@ -74,7 +73,7 @@ final class ProfileNativeCommand implements Callable<Integer> {
         HotSpotAttach attach = HotSpotAttach.to(pid, timeout);
         String refusal = ProfilerRefusal.of(ProcPid.of(pid)).orElse(null);
         if (refusal != null) throw new NativeProfiler.ProfilerException(refusal);
-        Diagnosis before = Diagnosis.of(SnapshotParser.parse(Live.capture(pid, timeout, false, err, false)));
+        Diagnosis before = Live.diagnosis(pid, timeout, err);
         err.println("jrss profile-native: CHANGES THE TARGET: loading async-profiler " + NativeProfiler.version() + " into pid " + pid
                 + ": malloc and free hooked for " + io.jrss.core.model.Durations.human(duration) + "; the library stays loaded afterwards");
         err.flush();
@@ -86,7 +85,7 @@ final class ProfileNativeCommand implements Callable<Integer> {
                 waitFor(err);
                 profiler.stop(jfr);
             }
-            Diagnosis after = Diagnosis.of(SnapshotParser.parse(Live.capture(pid, timeout, false, err, false)));
+            Diagnosis after = Live.diagnosis(pid, timeout, err);
             NativeProfile profile = NativeProfileReader.read(jfr, interval);
             String title = "jrss profile-native " + pid;
             String flame = html != null && profile.unfreed().isPositive() ? FlameGraphs.leaks(jfr, "unfreed native memory of pid " + pid) : null;

@@ -15,14 +15,19 @@ import org.junit.jupiter.api.Test;
 
 /** A JVM in its own pid and mount namespace, as in a container, explained from the host through /proc/pid/root. */
 class NamespaceIT {
-    @Test
-    void explainsAJvmInAnotherPidNamespace() throws Exception {
+    /** Its own pid namespace and its own /tmp, as in a container: what it has there is reachable only through /proc/<pid>/root. */
+    static final List<String> BOX = List.of("unshare", "--pid", "--fork", "--mount-proc", "--kill-child",
+            "sh", "-c", "mount -t tmpfs tmpfs /tmp && exec \"$@\"", "sh");
+
+    static void assumeUnshare() throws Exception {
         Assumptions.assumeTrue(new ProcessBuilder("unshare", "--pid", "--fork", "--mount-proc", "true").start().waitFor() == 0,
                 "unshare --pid --fork --mount-proc needs root");
-        // Its own /tmp too, as in a container: the socket is reachable only through /proc/<pid>/root/tmp.
-        List<String> box = List.of("unshare", "--pid", "--fork", "--mount-proc", "--kill-child",
-                "sh", "-c", "mount -t tmpfs tmpfs /tmp && exec \"$@\"", "sh");
-        try (TestJvm jvm = TestJvm.start(box, TestJvm.JDK17,
+    }
+
+    @Test
+    void explainsAJvmInAnotherPidNamespace() throws Exception {
+        assumeUnshare();
+        try (TestJvm jvm = TestJvm.start(BOX, TestJvm.JDK17,
                 List.of("-XX:NativeMemoryTracking=summary", "-Xmx128m"), "io.jrss.it.workload.Steady")) {
             int pid = jvm.pid();
             String nspid = Files.readAllLines(Path.of("/proc/" + pid + "/status")).stream().filter(l -> l.startsWith("NSpid:"))
@@ -43,11 +48,8 @@ class NamespaceIT {
      */
     @Test
     void profilesAndDumpsAJvmWithItsOwnTmp() throws Exception {
-        Assumptions.assumeTrue(new ProcessBuilder("unshare", "--pid", "--fork", "--mount-proc", "true").start().waitFor() == 0,
-                "unshare --pid --fork --mount-proc needs root");
-        List<String> box = List.of("unshare", "--pid", "--fork", "--mount-proc", "--kill-child",
-                "sh", "-c", "mount -t tmpfs tmpfs /tmp && exec \"$@\"", "sh");
-        try (TestJvm jvm = TestJvm.start(box, TestJvm.JDK17, List.of("-XX:NativeMemoryTracking=summary", "-Xmx128m"), "io.jrss.it.workload.Steady")) {
+        assumeUnshare();
+        try (TestJvm jvm = TestJvm.start(BOX, TestJvm.JDK17, List.of("-XX:NativeMemoryTracking=summary", "-Xmx128m"), "io.jrss.it.workload.Steady")) {
             int pid = jvm.pid();
             Path boxTmp = Path.of("/proc/" + pid + "/root/tmp");
             Cli.Result profile = Cli.run("profile-native", Integer.toString(pid), "--duration", "4s", "--json");

@@ -66,7 +66,7 @@ final class DiffHtml {
         String name = HtmlPage.esc(c.name());
         h.append("<tr").append(c.changed() ? "" : " class=\"dim\"").append("><td>").append(bold ? "<b>" + name + "</b>" : name).append("</td><td class=\"num\">")
                 .append(Units.amount(c, c.before())).append("</td><td class=\"num\">").append(Units.amount(c, c.after())).append("</td><td class=\"num\">")
-                .append(c.delta() == null ? "" : !c.changed() ? "=" : (c.delta() >= 0 ? "+" : "") + Units.amount(c, c.delta())).append("</td><td class=\"num\">")
+                .append(c.delta() == null ? "" : !c.changed() ? "=" : Units.signedAmount(c, c.delta())).append("</td><td class=\"num\">")
                 .append(c.ratio() == null || !c.changed() ? "" : String.format(Locale.ROOT, "%+.0f%%", 100 * c.ratio())).append("</td></tr>");
     }
 

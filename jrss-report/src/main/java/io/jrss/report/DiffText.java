@@ -68,7 +68,7 @@ final class DiffText {
             out.printf("  %-18s %11s %11s %11s%n", name, before, after, style.dim("="));
             return;
         }
-        String change = c.delta() == null ? "" : (c.delta() >= 0 ? "+" : "") + Units.amount(c, c.delta());
+        String change = c.delta() == null ? "" : Units.signedAmount(c, c.delta());
         String pct = c.ratio() == null ? "" : String.format(Locale.ROOT, "%+.0f%%", 100 * c.ratio());
         String shown = c.delta() == null ? "" : c.delta() > 0 ? style.red(String.format("%11s", change)) : style.green(String.format("%11s", change));
         out.printf("  %-18s %11s %11s %s %8s%n", name, before, after, shown, pct);

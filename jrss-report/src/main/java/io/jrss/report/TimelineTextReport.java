@@ -81,8 +81,8 @@ final class TimelineTextReport {
                 out.println(st.dim("    " + p.output().lines().findFirst().orElse("")));
             } else if (p.nmtDiff() != null) {
                 List<NmtDiff.Change> grown = p.nmtDiff().grownMost(5);
-                out.println("  - " + p.command() + ": NMT committed " + signed(p.nmtDiff().totalCommittedDelta()) + " since the baseline"
-                        + (grown.isEmpty() ? "" : "; grew most: " + String.join(", ", grown.stream().map(c -> c.name() + " " + signed(c.committedDelta())).toList())));
+                out.println("  - " + p.command() + ": NMT committed " + p.nmtDiff().totalCommittedDelta().toSignedIec() + " since the baseline"
+                        + (grown.isEmpty() ? "" : "; grew most: " + String.join(", ", grown.stream().map(c -> c.name() + " " + c.committedDelta().toSignedIec()).toList())));
             } else {
                 out.println("  - " + p.command() + ": " + p.output().lines().findFirst().orElse(""));
             }
@@ -90,5 +90,4 @@ final class TimelineTextReport {
         out.println();
     }
 
-    private static String signed(io.jrss.core.model.Bytes b) { return (b.value() >= 0 ? "+" : "") + b.toIec(); }
 }

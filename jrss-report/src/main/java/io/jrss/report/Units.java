@@ -35,6 +35,9 @@ final class Units {
         return c.bytes() ? Bytes.of(Math.round(v)).toIec() : Long.toString(Math.round(v));
     }
 
+    /** A change in a diff, signed: "+32 MiB", "-3". */
+    static String signedAmount(io.jrss.core.diff.Change c, double v) { return (v >= 0 ? "+" : "") + amount(c, v); }
+
     /** Seconds to a tenth, "-" for none (a CPU time that could not be read). */
     static String seconds(Double s) { return s == null ? "-" : String.format(java.util.Locale.ROOT, "%.1f s", s); }
 

@@ -121,5 +121,5 @@ public record Diff(Side before, Side after, Change rss, List<Change> rows, List<
 
     static String iec(double v) { return Bytes.of(Math.round(v)).toIec(); }
 
-    static String signed(double v) { return (v >= 0 ? "+" : "") + iec(v); }
+    static String signed(double v) { return Bytes.of(Math.round(v)).toSignedIec(); }
 }

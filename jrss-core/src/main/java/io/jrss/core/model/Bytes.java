@@ -56,6 +56,9 @@ public record Bytes(long value) implements Comparable<Bytes> {
         return sign + trim(a / (double) GIB) + " GiB";
     }
 
+    /** As {@link #toIec()}, with a sign always: {@code +1.5 MiB}, {@code -2 MiB}, {@code +0 B}. For changes. */
+    public String toSignedIec() { return (value >= 0 ? "+" : "") + toIec(); }
+
     private static String trim(double v) {
         String s = v >= 100 ? String.format(Locale.ROOT, "%.0f", v) : v >= 10 ? String.format(Locale.ROOT, "%.1f", v)
                 : String.format(Locale.ROOT, "%.2f", v);

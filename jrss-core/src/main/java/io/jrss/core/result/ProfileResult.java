@@ -29,10 +29,8 @@ public record ProfileResult(int pid, String profilerVersion, String library, Nat
         NativeProfile p = profile;
         String top = p.groups().isEmpty() || !p.groups().get(0).unfreed().isPositive() ? ""
                 : "; most of it from " + p.groups().get(0).name() + " (" + p.groups().get(0).unfreed().toIec() + ")";
-        return "Of " + nativeMalloc().toIec() + " native-malloc (" + signed(nativeMallocGrowth()) + " during the " + Math.round(p.durationSeconds())
+        return "Of " + nativeMalloc().toIec() + " native-malloc (" + nativeMallocGrowth().toSignedIec() + " during the " + Math.round(p.durationSeconds())
                 + " s profile), " + p.untracked().toIec() + " were allocated and not freed by the stacks below" + top
                 + (p.tracked().isPositive() ? "; another " + p.tracked().toIec() + " unfreed went through HotSpot's os::malloc, which NMT counts" : "");
     }
-
-    static String signed(Bytes b) { return (b.value() >= 0 ? "+" : "") + b.toIec(); }
 }

@@ -46,8 +46,6 @@ public final class HprofCensus {
     public static BufferCensus read(File hprof, FileBacked fileBacked) throws IOException {
         try (CloseableHeapGraph graph = HprofHeapGraph.Companion.openHeapGraph(hprof, null, HprofRecordTag.Companion.getRootTags())) {
             return census(graph, fileBacked);
-        } catch (IOException e) {
-            throw e;
         } catch (RuntimeException e) { // shark reports a truncated or foreign file as IllegalStateException and the like
             throw new ParseException(0, hprof + " is not a complete HPROF heap dump: " + e);
         }

@@ -28,45 +28,56 @@ final class StrongReach {
 
     static StrongReach of(HeapGraph graph, Set<Long> watched) {
         StrongReach r = new StrongReach();
-        List<String> labels = new ArrayList<>();
-        Map<String, Integer> labelIds = new HashMap<>();
-        long[] ids = new long[1 << 16];
-        int[] via = new int[ids.length];
-        int head = 0, tail = 0;
+        Queue queue = new Queue();
         for (GcRoot root : graph.getGcRoots()) {
             HeapObject o = graph.findObjectByIdOrNull(root.getId());
-            if (o == null || r.reached.get(o.getObjectIndex())) continue;
-            r.reached.set(o.getObjectIndex());
-            String label = plumbing(name(o)) ? "GC root (" + root.getClass().getSimpleName() + ")" : name(o);
-            if (watched.contains(o.getObjectId())) r.holderOf.put(o.getObjectId(), label);
-            if (tail == ids.length) { ids = Arrays.copyOf(ids, tail * 2); via = Arrays.copyOf(via, tail * 2); }
-            ids[tail] = o.getObjectId();
-            via[tail++] = labelIds.computeIfAbsent(label, k -> { labels.add(k); return labels.size() - 1; });
+            String label = o == null ? null : plumbing(name(o)) ? "GC root (" + root.getClass().getSimpleName() + ")" : name(o);
+            if (o != null) r.visit(o, label, watched, queue);
         }
-        while (head < tail) {
-            HeapObject o = graph.findObjectById(ids[head]);
-            String name = name(o), inherited = labels.get(via[head++]);
-            String label = plumbing(name) ? inherited : name;
-            int labelId = labelIds.computeIfAbsent(label, k -> { labels.add(k); return labels.size() - 1; });
-            for (long id : references(o)) {
-                HeapObject t = graph.findObjectByIdOrNull(id);
-                if (t == null || r.reached.get(t.getObjectIndex())) continue;
-                r.reached.set(t.getObjectIndex());
-                if (watched.contains(id)) r.holderOf.put(id, label);
-                if (tail == ids.length) {
-                    if (head > 0) { // reuse the consumed front before growing
-                        System.arraycopy(ids, head, ids, 0, tail - head);
-                        System.arraycopy(via, head, via, 0, tail - head);
-                        tail -= head;
-                        head = 0;
-                    }
-                    if (tail == ids.length) { ids = Arrays.copyOf(ids, tail * 2); via = Arrays.copyOf(via, tail * 2); }
-                }
-                ids[tail] = id;
-                via[tail++] = labelId;
+        while (!queue.isEmpty()) {
+            long id = queue.ids[queue.head];
+            String inherited = queue.labels.get(queue.via[queue.head++]);
+            HeapObject o = graph.findObjectById(id);
+            String label = plumbing(name(o)) ? inherited : name(o);
+            for (long ref : references(o)) {
+                HeapObject t = graph.findObjectByIdOrNull(ref);
+                if (t != null) r.visit(t, label, watched, queue);
             }
         }
         return r;
+    }
+
+    /** Marks {@code o} reached by a path whose holder is {@code label}, and queues it; nothing when reached already. */
+    private void visit(HeapObject o, String label, Set<Long> watched, Queue queue) {
+        if (reached.get(o.getObjectIndex())) return;
+        reached.set(o.getObjectIndex());
+        if (watched.contains(o.getObjectId())) holderOf.put(o.getObjectId(), label);
+        queue.push(o.getObjectId(), label);
+    }
+
+    /** The breadth-first queue: object ids, each with the holder label of its path (interned), in growable arrays. */
+    private static final class Queue {
+        final List<String> labels = new ArrayList<>();
+        final Map<String, Integer> labelIds = new HashMap<>();
+        long[] ids = new long[1 << 16];
+        int[] via = new int[ids.length];
+        int head, tail;
+
+        boolean isEmpty() { return head == tail; }
+
+        void push(long id, String label) {
+            if (tail == ids.length) {
+                if (head > 0) { // reuse the consumed front before growing
+                    System.arraycopy(ids, head, ids, 0, tail - head);
+                    System.arraycopy(via, head, via, 0, tail - head);
+                    tail -= head;
+                    head = 0;
+                }
+                if (tail == ids.length) { ids = Arrays.copyOf(ids, tail * 2); via = Arrays.copyOf(via, tail * 2); }
+            }
+            ids[tail] = id;
+            via[tail++] = labelIds.computeIfAbsent(label, k -> { labels.add(k); return labels.size() - 1; });
+        }
     }
 
     boolean reaches(HeapObject o) { return reached.get(o.getObjectIndex()); }
