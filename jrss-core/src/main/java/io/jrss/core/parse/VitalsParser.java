@@ -2,8 +2,10 @@
 package io.jrss.core.parse;
 
 import io.jrss.core.model.Vitals;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,7 +73,12 @@ public final class VitalsParser {
     private static Vitals.Row row(String line, List<Column> columns, int no) {
         Matcher t = ROW.matcher(line);
         t.find();
-        var time = LocalDateTime.parse(t.group(1).replace(' ', 'T')).toInstant(ZoneOffset.UTC);
+        Instant time;
+        try {
+            time = LocalDateTime.parse(t.group(1).replace(' ', 'T')).toInstant(ZoneOffset.UTC);
+        } catch (DateTimeParseException e) {
+            throw new ParseException(no, "'" + t.group(1) + "' is not a date and time (yyyy-mm-dd hh:mm:ss)");
+        }
         Map<String, Double> values = new LinkedHashMap<>();
         Matcher m = TOKEN.matcher(line);
         m.region(t.end(), line.length());

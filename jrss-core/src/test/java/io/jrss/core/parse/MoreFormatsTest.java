@@ -50,6 +50,14 @@ class MoreFormatsTest {
         assertEquals(39.0, r.value("process.thr"));
     }
 
+    @Test void aVitalsRowWithAnImpossibleDateIsAOneLineErrorNamingItsLine() {
+        String text = PasteCleaner.clean(Fixtures.corpus("106", "vm-vitals.txt"));
+        String row = text.lines().filter(l -> l.matches("\\d{4}-\\d\\d-\\d\\d .*")).findFirst().orElseThrow();
+        String bad = text.replace(row, row.substring(0, 5) + "24" + row.substring(7));
+        ParseException e = assertThrows(ParseException.class, () -> VitalsParser.parse(bad));
+        assertTrue(e.getMessage().contains("is not a date and time"), e.getMessage());
+    }
+
     @Test void aDiffOfTwoPmapsKeepsTheDiffThatShowsMostGrowth() {
         PmapDiff d = PmapDiffParser.parse(PasteCleaner.clean(Fixtures.corpus("320", "pmap-diff.txt")));
         assertEquals(18952L << 10, d.before().stream().filter(m -> m.start() == 0x00007f40a4000000L).findFirst().orElseThrow().size());
