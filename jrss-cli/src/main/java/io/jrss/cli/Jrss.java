@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
                 "             jrss explain <pid>  (the ledger of its RSS and the findings)",
                 "             jrss watch <pid>    (what grows over time, and why)",
                 "             jrss demo           (a real diagnosis of a bundled workload)"},
-        subcommands = {PsCommand.class, ExplainCommand.class, WatchCommand.class, RunCommand.class, CompareCommand.class, AnalyzeCommand.class, DiffCommand.class, ProfileNativeCommand.class, HeapCommand.class, ReportCommand.class, CaptureCommand.class,
+        subcommands = {PsCommand.class, ExplainCommand.class, WatchCommand.class, ExportCommand.class, RunCommand.class, CompareCommand.class, AnalyzeCommand.class, DiffCommand.class, ProfileNativeCommand.class, HeapCommand.class, ReportCommand.class, CaptureCommand.class,
                 DemoCommand.class, LabCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Jrss {

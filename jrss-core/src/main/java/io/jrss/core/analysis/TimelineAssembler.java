@@ -26,6 +26,7 @@ import java.util.Set;
  * Turns captures, one after the other, into a timeline: each becomes a sample (signals; ledger rows when it is full),
  * the last full one is kept whole for the ledger and the snapshot rules. A live watch and a recording read back go
  * through here alike, so they reach the same verdicts. Keeps only samples, not snapshots: an hour at 1 s is small.
+ * An exporter that runs for months keeps a window instead ({@link #windowed}): the last samples only, and no episodes.
  */
 public final class TimelineAssembler {
     private final int pid;
@@ -33,12 +34,23 @@ public final class TimelineAssembler {
     private final List<Sample> samples = new ArrayList<>();
     private final List<Event> events = new ArrayList<>();
     private final Set<String> raised = new HashSet<>();
-    private final Episodes episodes = new Episodes();
+    private final Episodes episodes;
+    private final int maxSamples;
     private Diagnosis lastFull, peakFull;
     private Sample lastFullSample;
     private Map<String, Double> limits = Map.of();
 
-    public TimelineAssembler(int pid, Duration interval) { this.pid = pid; this.interval = interval; }
+    public TimelineAssembler(int pid, Duration interval) { this(pid, interval, Integer.MAX_VALUE, new Episodes()); }
+
+    private TimelineAssembler(int pid, Duration interval, int maxSamples, Episodes episodes) {
+        this.pid = pid; this.interval = interval; this.maxSamples = maxSamples; this.episodes = episodes;
+    }
+
+    /** An assembler that keeps the last {@code maxSamples} samples and no episodes: its memory is bounded however long it runs. */
+    public static TimelineAssembler windowed(int pid, Duration interval, int maxSamples) {
+        if (maxSamples < 2) throw new IllegalArgumentException("a window of at least 2 samples: " + maxSamples);
+        return new TimelineAssembler(pid, interval, maxSamples, null);
+    }
 
     public Sample add(Capture capture) {
         Snapshot s = SnapshotParser.parse(capture);
@@ -50,10 +62,11 @@ public final class TimelineAssembler {
             limits = Limits.of(s);
             long rss = lastFull.ledger().rssKnown() ? lastFull.ledger().rss().value() : 0;
             if (peakFull == null || rss > peakFull.ledger().rss().value()) peakFull = lastFull;
-            episodes.add(s.time(), rss, lastFull.findings());
+            if (episodes != null) episodes.add(s.time(), rss, lastFull.findings());
         }
         Sample sample = new Sample(s.time(), full, Signals.of(s, full ? lastFull.ledger() : null), rows);
         samples.add(sample);
+        if (samples.size() > maxSamples) samples.remove(0);
         if (full) lastFullSample = sample;
         return sample;
     }
@@ -78,7 +91,7 @@ public final class TimelineAssembler {
 
     /** The verdict so far; null before the first full sample. */
     public TimelineDiagnosis diagnose() {
-        return lastFull == null ? null : TimelineDiagnosis.of(timeline(), lastFull, peakFull, episodes.ended());
+        return lastFull == null ? null : TimelineDiagnosis.of(timeline(), lastFull, peakFull, episodes == null ? List.of() : episodes.ended());
     }
 
     /** Findings of at least warning severity not raised before: recorded as events and returned, for the live view. */

@@ -51,6 +51,13 @@ public final class ProcPid {
         }
     }
 
+    /** {@code /proc/<pid>/cgroup}: the cgroup path of each hierarchy (its container and pod are named there), at most 64 KiB. */
+    public String cgroupText() throws IOException {
+        try (InputStream in = Files.newInputStream(dir().resolve("cgroup"))) {
+            return new String(in.readNBytes(64 << 10), StandardCharsets.UTF_8);
+        }
+    }
+
     /** argv as the process set it: NUL-separated in {@code /proc/<pid>/cmdline}; empty for kernel threads. */
     public List<String> cmdline() throws IOException {
         return splitNul(read("cmdline"));

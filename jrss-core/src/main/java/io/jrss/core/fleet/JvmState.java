@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.fleet;
+
+import io.jrss.core.analysis.TimelineAssembler;
+import io.jrss.core.analysis.TimelineDiagnosis;
+import io.jrss.core.capture.Capture;
+import io.jrss.core.capture.FleetSink;
+import io.jrss.core.fleet.JvmReading.Health;
+import io.jrss.core.parse.ParseException;
+import io.jrss.core.timeline.Sample;
+import io.jrss.core.timeline.Signals;
+import io.jrss.core.timeline.Timeline;
+import io.jrss.core.timeline.Trends;
+import io.jrss.core.trend.Series;
+import io.jrss.core.trend.Trend;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * One exported JVM: its samples join a windowed {@link TimelineAssembler} (the same rules as a watch), and after each
+ * the {@link JvmReading} a scrape shows is rebuilt whole and published. One worker at a time calls it.
+ */
+final class JvmState implements FleetSink.Target {
+    /** A trend is published from this many points on: two points make a line, not a trend. */
+    static final int TREND_POINTS = 3;
+
+    private final JvmLabels labels;
+    private final TimelineAssembler assembler;
+    private final Consumer<JvmState> onGone;
+    private final Map<String, Long> samples = new LinkedHashMap<>(Map.of("cheap", 0L, "full", 0L));
+    private final Map<String, Duration> lastSample = new LinkedHashMap<>();
+    private long failures;
+    private volatile JvmReading reading;
+
+    JvmState(JvmLabels labels, Duration interval, int window, Consumer<JvmState> onGone) {
+        this.labels = labels;
+        this.assembler = TimelineAssembler.windowed(labels.pid(), interval, window);
+        this.onGone = onGone;
+        this.reading = JvmReading.none(labels, health(null));
+    }
+
+    JvmReading reading() { return reading; }
+
+    @Override
+    public synchronized boolean keep(Capture capture, Duration took) {
+        Sample s;
+        try {
+            s = assembler.add(capture);
+        } catch (ParseException e) { // a target's reply jrss cannot read: a failed sample, not a dead exporter
+            failed("pid " + labels.pid() + ": " + e.getMessage(), took);
+            return false;
+        }
+        String kind = s.full() ? "full" : "cheap";
+        samples.merge(kind, 1L, Long::sum);
+        lastSample.put(kind, took);
+        TimelineDiagnosis d = assembler.diagnose();
+        Health h = health(null);
+        reading = d == null ? new JvmReading(labels, s.time(), s.signals(), Map.of(), Map.of(), null, List.of(), Map.of(), null, h)
+                : of(s, d, h);
+        return assembler.movedSinceLastFull(s) != null;
+    }
+
+    private JvmReading of(Sample s, TimelineDiagnosis d, Health h) {
+        Timeline t = d.timeline();
+        Map<String, Double> rowTrends = new LinkedHashMap<>();
+        for (Trend r : d.rowTrends()) if (r.samples() >= TREND_POINTS) rowTrends.put(r.name(), r.slope().perHour());
+        Series rss = t.series(Signals.RSS);
+        Double rssTrend = rss.size() >= TREND_POINTS ? Trend.of(rss, 1 << 20, null).slope().perHour() : null;
+        Series live = Trends.liveHeap(t);
+        return new JvmReading(labels, s.time(), s.signals(), assembler.lastRows(), t.limits(), live.size() == 0 ? null : live.last(),
+                d.findings(), rowTrends, rssTrend, h);
+    }
+
+    @Override
+    public synchronized void failed(String why, Duration took) {
+        failures++;
+        JvmReading r = reading;
+        reading = new JvmReading(r.labels(), r.time(), r.signals(), r.rows(), r.limits(), r.liveHeap(), r.findings(), r.rowTrends(), r.rssTrend(),
+                health(why));
+    }
+
+    @Override
+    public void gone() { onGone.accept(this); }
+
+    private Health health(String error) {
+        return new Health(Map.copyOf(lastSample), Map.copyOf(samples), failures, error);
+    }
+
+    private record Health0() {}
+}

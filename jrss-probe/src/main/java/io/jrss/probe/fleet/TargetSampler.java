@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.probe.fleet;
+
+import io.jrss.core.capture.Capture;
+import io.jrss.core.capture.CaptureEntry;
+import io.jrss.core.capture.FleetSink;
+import io.jrss.probe.LiveCapture;
+import io.jrss.probe.attach.AttachException;
+import io.jrss.probe.attach.HotSpotAttach;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Samples one JVM of a fleet: a full capture first, every full interval and when the sink says the footprint moved,
+ * a cheap one otherwise, as a watch does. Each attach and command has the timeout; a target that does not answer
+ * costs one timeout (the capture's later commands are skipped) and is asked again at the next interval.
+ */
+final class TargetSampler {
+    private final int pid;
+    private final long startTime;
+    private final FleetSink.Target target;
+    private final AtomicBoolean busy = new AtomicBoolean();
+    private HotSpotAttach attach;
+    private Capture base;
+    private Instant lastFull;
+    private boolean fullNext = true;
+
+    TargetSampler(int pid, long startTime, FleetSink.Target target) {
+        this.pid = pid;
+        this.startTime = startTime;
+        this.target = target;
+    }
+
+    long startTime() { return startTime; }
+
+    FleetSink.Target target() { return target; }
+
+    /** Claims the sampler for one sample; false while the last one is still under way (a slow target never piles up). */
+    boolean claim() { return busy.compareAndSet(false, true); }
+
+    /** Takes one sample and hands it to the sink; releases the claim. */
+    void sample(FleetSampler.Options o, Clock clock) {
+        long t0 = System.nanoTime();
+        try {
+            if (attach == null) attach = HotSpotAttach.to(pid, o.timeout());
+            Instant now = clock.instant();
+            boolean full = base == null || fullNext || !now.isBefore(lastFull.plus(o.fullInterval()));
+            LiveCapture lc = new LiveCapture(pid, attach::jcmd, new LiveCapture.Options(false, true), clock, f -> { });
+            Capture c = full ? lc.take(o.jrssVersion()) : lc.sample(base, o.jrssVersion());
+            if (lc.unanswered()) {
+                target.failed(firstFailure(c), took(t0));
+                return;
+            }
+            if (full) { base = c; lastFull = now; }
+            fullNext = target.keep(c, took(t0));
+        } catch (AttachException e) {
+            target.failed(e.getMessage(), took(t0));
+        } catch (RuntimeException e) { // a bug must cost this sample, not the exporter
+            target.failed("pid " + pid + ": " + e, took(t0));
+        } finally {
+            busy.set(false);
+        }
+    }
+
+    private String firstFailure(Capture c) {
+        return c.entries().stream().filter(e -> e.status() == CaptureEntry.Status.failed).map(CaptureEntry::detail).findFirst()
+                .orElse("pid " + pid + " did not answer");
+    }
+
+    private static Duration took(long t0) { return Duration.ofNanos(System.nanoTime() - t0); }
+}

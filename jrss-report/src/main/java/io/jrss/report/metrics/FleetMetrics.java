@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.report.metrics;
+
+import io.jrss.core.fleet.Fleet;
+import io.jrss.core.fleet.JvmReading;
+import io.jrss.core.rules.Finding;
+import io.jrss.core.timeline.Signals;
+import io.prometheus.metrics.model.registry.MultiCollector;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The fleet as Prometheus metrics, built from the last readings at each scrape: a scrape never attaches, never waits
+ * for a sample, and shows nothing of a JVM that has exited. Every name is in docs/metrics.md. Labels name a JVM as a
+ * person would: {@code pid}, {@code jvm} (main class or jar), {@code container} and {@code pod} ("" outside one).
+ */
+public final class FleetMetrics implements MultiCollector {
+    /** Where a limit is read from ({@code timeline.Limits}) and the metric it is exported as. */
+    static final Map<String, String> LIMITS = Map.of(
+            Signals.RSS, "jrss_memory_limit_bytes",
+            Signals.HEAP_COMMITTED, "jrss_heap_max_bytes",
+            Signals.DIRECT_MEMORY, "jrss_direct_memory_max_bytes",
+            Signals.METASPACE_COMMITTED, "jrss_metaspace_max_bytes",
+            Signals.CODE_CACHE_USED, "jrss_code_cache_max_bytes");
+
+    private final Fleet fleet;
+
+    public FleetMetrics(Fleet fleet) { this.fleet = fleet; }
+
+    @Override
+    public MetricSnapshots collect() {
+        List<JvmReading> jvms = fleet.readings();
+        Families f = new Families();
+        fleet.census().forEach((state, n) -> f.gauge("jrss_jvms", "Local JVMs the exporter found at its last look, by state.", Labels.of("state", state), n));
+        for (JvmReading r : jvms) jvm(f, r);
+        return f.snapshots();
+    }
+
+    private static void jvm(Families f, JvmReading r) {
+        Labels id = labels(r);
+        JvmReading.Health h = r.health();
+        f.gauge("jrss_jvm_up", "1 when the last sample of this JVM succeeded, 0 when it failed (see jrss_attach_failures_total).", id,
+                h.lastError() == null && r.time() != null ? 1 : 0);
+        h.samples().forEach((kind, n) -> f.counter("jrss_samples", "Samples taken of this JVM, by kind (cheap, or full with the ledger).",
+                id.add("kind", kind), n));
+        h.lastSample().forEach((kind, d) -> f.gauge("jrss_sample_duration_seconds", "How long the last sample of each kind took.",
+                id.add("kind", kind), d.toNanos() / 1e9));
+        f.counter("jrss_attach_failures", "Samples of this JVM that failed: attach refused, or no answer within the timeout.", id, h.failures());
+        if (r.time() == null) return;
+        f.gauge("jrss_last_sample_timestamp_seconds", "When the last sample of this JVM was taken (Unix time).", id, r.time().toEpochMilli() / 1e3);
+        Double rss = r.signals().get(Signals.RSS);
+        if (rss != null) f.gauge("jrss_rss_bytes", "Resident set size of the JVM's process (VmRSS).", id, rss);
+        for (SignalMetrics.Metric m : SignalMetrics.ALL) {
+            Double v = r.signals().get(m.signal());
+            if (v == null) continue;
+            if (m.counter()) f.counter(m.name(), m.help(), id, v);
+            else f.gauge(m.name(), m.help(), id, v);
+        }
+        LIMITS.forEach((signal, name) -> {
+            Double v = r.limits().get(signal);
+            if (v != null) f.gauge(name, "The limit " + signal + " runs against (docs/metrics.md).", id, v);
+        });
+        if (r.liveHeap() != null) f.gauge("jrss_heap_live_floor_bytes", "The live heap after GC: the floor of the old generation over the window.", id, r.liveHeap());
+        r.rows().forEach((row, b) -> f.gauge("jrss_ledger_bytes", "The RSS by where it goes, as of the last full sample: the rows sum to its RSS.",
+                id.add("row", row), b));
+        r.rowTrends().forEach((row, v) -> f.gauge("jrss_trend_bytes_per_hour", "How fast each ledger row grows over the window (robust slope).",
+                id.add("row", row), v));
+        if (r.rssTrend() != null) f.gauge("jrss_rss_trend_bytes_per_hour", "How fast the RSS grows over the window (robust slope).", id, r.rssTrend());
+        for (Finding x : r.findings()) {
+            f.gauge("jrss_finding", "1 while a finding is raised (docs/findings/<id>.md).", id.add("id", x.id()).add("severity", x.severity().name()), 1);
+        }
+    }
+
+    static Labels labels(JvmReading r) {
+        var l = r.labels();
+        return Labels.of("pid", Integer.toString(l.pid()), "jvm", l.jvm(), "container", l.container(), "pod", l.pod());
+    }
+
+    @Override
+    public List<String> getPrometheusNames() { return List.of(); } // names depend on what the JVMs show
+
+    /** Metric families in the order first seen, each with its data points. */
+    private static final class Families {
+        private final Map<String, Family> byName = new java.util.LinkedHashMap<>();
+
+        void gauge(String name, String help, Labels labels, double value) { family(name, help, false).add(labels, value); }
+
+        void counter(String name, String help, Labels labels, double value) { family(name, help, true).add(labels, value); }
+
+        private Family family(String name, String help, boolean counter) { return byName.computeIfAbsent(name, n -> new Family(n, help, counter)); }
+
+        MetricSnapshots snapshots() {
+            List<MetricSnapshot> out = new ArrayList<>();
+            for (Family fam : byName.values()) out.add(fam.snapshot());
+            return new MetricSnapshots(out);
+        }
+    }
+}
