@@ -69,12 +69,17 @@ final class ExportCommand implements Callable<Integer> {
         if (workers < 1 || workers > 64) throw new Errors.UsageException("--workers must be 1 to 64: " + workers);
         if (interval.compareTo(Duration.ofSeconds(1)) < 0) throw new Errors.UsageException("--interval must be at least 1s: " + interval);
         int window = (int) Math.max(2, Math.min(100_000, this.window.toMillis() / interval.toMillis()));
-        Fleet fleet = new Fleet(interval, window);
+        PrintWriter err = spec.commandLine().getErr();
+        Fleet fleet = new Fleet(interval, window, note -> {
+            synchronized (err) {
+                err.println(java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS) + " " + note);
+                err.flush();
+            }
+        });
         PrometheusRegistry registry = new PrometheusRegistry();
         registry.register(new FleetMetrics(fleet));
         var options = new FleetSampler.Options(interval, fullInterval, timeout, pattern("--include", include), pattern("--exclude", exclude),
                 workers, JsonReport.JRSS_VERSION);
-        PrintWriter err = spec.commandLine().getErr();
         try (FleetSampler sampler = new FleetSampler(options, fleet, Clock.systemUTC())) {
             if (once) {
                 sampler.once();

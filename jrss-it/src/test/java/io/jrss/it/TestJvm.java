@@ -29,11 +29,17 @@ final class TestJvm implements AutoCloseable {
     /** @param prefix a command to run java under, e.g. unshare; empty for none */
     static TestJvm start(List<String> prefix, Path jdk, List<String> flags, String mainClass, String... args)
             throws IOException, InterruptedException {
+        return startWithClasspath(prefix, jdk, flags, System.getProperty("java.class.path"), mainClass, args);
+    }
+
+    /** @param classpath the JVM's class path, when the test's own will not do (another user cannot read it) */
+    static TestJvm startWithClasspath(List<String> prefix, Path jdk, List<String> flags, String classpath, String mainClass, String... args)
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(prefix);
         cmd.add(jdk.resolve("bin/java").toString());
         cmd.addAll(flags);
         cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(classpath);
         cmd.add(mainClass);
         cmd.addAll(List.of(args));
         TestJvm jvm = new TestJvm(new ProcessBuilder(cmd).redirectErrorStream(true).start());

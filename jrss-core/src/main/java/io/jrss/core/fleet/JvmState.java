@@ -29,14 +29,16 @@ final class JvmState implements FleetSink.Target {
 
     private final JvmLabels labels;
     private final TimelineAssembler assembler;
+    private final Consumer<String> notes;
     private final Consumer<JvmState> onGone;
     private final Map<String, Long> samples = new LinkedHashMap<>(Map.of("cheap", 0L, "full", 0L));
     private final Map<String, Duration> lastSample = new LinkedHashMap<>();
     private long failures;
     private volatile JvmReading reading;
 
-    JvmState(JvmLabels labels, Duration interval, int window, Consumer<JvmState> onGone) {
+    JvmState(JvmLabels labels, Duration interval, int window, Consumer<String> notes, Consumer<JvmState> onGone) {
         this.labels = labels;
+        this.notes = notes;
         this.assembler = TimelineAssembler.windowed(labels.pid(), interval, window);
         this.onGone = onGone;
         this.reading = JvmReading.none(labels, health(null));
@@ -53,6 +55,7 @@ final class JvmState implements FleetSink.Target {
             failed("pid " + labels.pid() + ": " + e.getMessage(), took);
             return false;
         }
+        if (reading.health().lastError() != null) notes.accept(Fleet.name(labels) + " answers again");
         String kind = s.full() ? "full" : "cheap";
         samples.merge(kind, 1L, Long::sum);
         lastSample.put(kind, took);
@@ -78,6 +81,7 @@ final class JvmState implements FleetSink.Target {
     public synchronized void failed(String why, Duration took) {
         failures++;
         JvmReading r = reading;
+        if (r.health().lastError() == null) notes.accept(Fleet.name(labels) + ": cannot sample it: " + why);
         reading = new JvmReading(r.labels(), r.time(), r.signals(), r.rows(), r.limits(), r.liveHeap(), r.findings(), r.rowTrends(), r.rssTrend(),
                 health(why));
     }
