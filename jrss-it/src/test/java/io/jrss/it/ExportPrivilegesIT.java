@@ -54,6 +54,21 @@ class ExportPrivilegesIT {
         }
     }
 
+    /** Ubuntu's base image (under eclipse-temurin) has a sh but no kill(1): the attach listener is started with sh's builtin kill. */
+    @Test void withoutKillTheListenerIsStartedBySh(@TempDir Path dir) throws Exception {
+        Path bin = Files.createDirectories(dir.resolve("bin")), none = Files.createDirectories(dir.resolve("none"));
+        Files.createSymbolicLink(bin.resolve("sh"), Path.of("/bin/sh").toRealPath());
+        try (TestJvm jvm = TestJvm.start(TestJvm.JDK17, List.of("-Xmx64m"), "io.jrss.lab.Healthy")) {
+            String pid = Integer.toString(jvm.pid());
+            assertEquals("0", up(onPath(dir, none), pid), "with neither kill nor sh there is no way to send SIGQUIT");
+            assertEquals("1", up(onPath(dir, bin), pid), "sh's builtin kill sends it");
+        }
+    }
+
+    static String onPath(Path dir, Path path) throws Exception {
+        return run(dir, List.of("env", "PATH=" + path), Path.of(Cli.jar()));
+    }
+
     static String export(Path dir, Path jar, List<String> caps) throws Exception {
         String set = "-all" + caps.stream().map(c -> ",+" + c).reduce("", String::concat);
         return run(dir, List.of("setpriv", "--inh-caps=" + set, "--ambient-caps=" + set, "--bounding-set=" + set), jar);

@@ -104,13 +104,21 @@ final class AttachTrigger {
         }
     }
 
-    // Java cannot send signals; kill(1) can, and its exit status says whether it did.
+    /**
+     * Java cannot send signals; kill(1) can, and its exit status says whether it did. Container images often have no
+     * kill(1) (Ubuntu's base, under eclipse-temurin, ships neither procps nor util-linux's kill), but a POSIX sh, whose
+     * kill is a builtin: that is the fallback.
+     */
     private static void sendSigquit(int pid, long deadlineNanos) throws IOException, InterruptedException {
         Process kill;
         try {
             kill = new ProcessBuilder("kill", "-QUIT", Integer.toString(pid)).redirectErrorStream(true).start();
-        } catch (IOException e) {
-            throw new IOException("jrss needs the kill command (procps or util-linux) to send SIGQUIT", e);
+        } catch (IOException noKill) {
+            try {
+                kill = new ProcessBuilder("sh", "-c", "kill -QUIT \"$1\"", "jrss", Integer.toString(pid)).redirectErrorStream(true).start();
+            } catch (IOException noSh) {
+                throw new IOException("jrss needs the kill command (procps or util-linux) or a POSIX sh to send SIGQUIT", noKill);
+            }
         }
         long waitMillis = Math.max(1000, (deadlineNanos - System.nanoTime()) / 1_000_000);
         if (!kill.waitFor(waitMillis, TimeUnit.MILLISECONDS)) {
