@@ -23,6 +23,16 @@ class BadInputIT {
     }
 
     @Test
+    void exportRefusesWhatItCannotDo() throws Exception {
+        for (var bad : List.of(List.of("--include", "[unclosed", "[unclosed"), List.of("--listen", "no-port", "no-port"),
+                List.of("--interval", "500ms", "500ms"), List.of("--workers", "0", "--workers"))) {
+            Cli.Result r = Cli.run("export", bad.get(0), bad.get(1));
+            assertEquals(2, r.exit(), r.err());
+            assertOneLine("export", r.err(), bad.get(2));
+        }
+    }
+
+    @Test
     void noMatchingMainClass() throws Exception {
         Cli.Result r = Cli.run("explain", "NoSuchMainClassAnywhere");
         assertEquals(1, r.exit());

@@ -64,9 +64,11 @@ class RefusalIT {
         }
     }
 
-    static void assertOneLine(String err, String expected) {
+    static void assertOneLine(String err, String expected) { assertOneLine("explain", err, expected); }
+
+    static void assertOneLine(String command, String err, String expected) {
         assertEquals(1, err.strip().lines().count(), "one line on stderr: " + err);
-        assertTrue(err.startsWith("jrss explain: "), err);
+        assertTrue(err.startsWith("jrss " + command + ": "), err);
         assertTrue(err.contains(expected), err);
         assertFalse(err.contains("\tat "), "no stack trace: " + err);
     }
