@@ -70,8 +70,8 @@ final class JvmState implements FleetSink.Target {
         Timeline t = d.timeline();
         Map<String, Double> rowTrends = new LinkedHashMap<>();
         for (Trend r : d.rowTrends()) if (r.samples() >= TREND_POINTS) rowTrends.put(r.name(), r.slope().perHour());
-        Series rss = t.series(Signals.RSS);
-        Double rssTrend = rss.size() >= TREND_POINTS ? Trend.of(rss, 1 << 20, null).slope().perHour() : null;
+        Double rssTrend = d.signalTrends().stream().filter(r -> r.name().equals(Signals.RSS) && r.samples() >= TREND_POINTS)
+                .map(r -> r.slope().perHour()).findFirst().orElse(null);
         Series live = Trends.liveHeap(t);
         return new JvmReading(labels, s.time(), s.signals(), assembler.lastRows(), t.limits(), live.size() == 0 ? null : live.last(),
                 d.findings(), rowTrends, rssTrend, h);
@@ -92,6 +92,4 @@ final class JvmState implements FleetSink.Target {
     private Health health(String error) {
         return new Health(Map.copyOf(lastSample), Map.copyOf(samples), failures, error);
     }
-
-    private record Health0() {}
 }

@@ -10,6 +10,7 @@ import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -80,12 +81,9 @@ public final class FleetMetrics implements MultiCollector {
         return Labels.of("pid", Integer.toString(l.pid()), "jvm", l.jvm(), "container", l.container(), "pod", l.pod());
     }
 
-    @Override
-    public List<String> getPrometheusNames() { return List.of(); } // names depend on what the JVMs show
-
     /** Metric families in the order first seen, each with its data points. */
     private static final class Families {
-        private final Map<String, Family> byName = new java.util.LinkedHashMap<>();
+        private final Map<String, Family> byName = new LinkedHashMap<>();
 
         void gauge(String name, String help, Labels labels, double value) { family(name, help, false).add(labels, value); }
 
