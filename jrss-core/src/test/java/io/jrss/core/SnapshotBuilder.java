@@ -61,6 +61,11 @@ public final class SnapshotBuilder {
         glibc = new GlibcMalloc(Bytes.of(outstanding), Bytes.of(retained), "(default)", false);
         return this;
     }
+    /** VM.info as JDKs before the 'retained' figure print it (11.0.13: "C-Heap outstanding allocations: 3467K" alone). */
+    public SnapshotBuilder glibcOutstandingOnly(long outstanding) {
+        glibc = new GlibcMalloc(Bytes.of(outstanding), null, null, false);
+        return this;
+    }
     public SnapshotBuilder nmt(NmtSummary n) { nmt = n; return this; }
     private io.jrss.core.model.NmtDiff nmtDiff;
     private io.jrss.core.model.PostMortem postMortem;

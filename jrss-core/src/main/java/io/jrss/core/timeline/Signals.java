@@ -116,7 +116,9 @@ public final class Signals {
         GlibcMalloc g = s.vmInfo().map(v -> v.glibc()).orNull();
         Bytes inUse = null, free = null;
         if (mi != null) { inUse = mi.inUseInArenas().plus(mi.mmapSize()); free = mi.free(); }
-        else if (g != null && !g.mayHaveWrapped()) { inUse = g.outstanding(); free = g.retained(); }
+        // A JDK that prints no 'retained' figure (11.0.13, for one) prints mallinfo's arena bytes alone as outstanding, without
+        // glibc's mmapped chunks: not what in use means here, and the ledger does not use it either (MallocSplit).
+        else if (g != null && !g.mayHaveWrapped() && g.retained() != null) { inUse = g.outstanding(); free = g.retained(); }
         if (inUse == null) return;
         put(m, GLIBC_IN_USE, inUse);
         put(m, GLIBC_FREE, free);

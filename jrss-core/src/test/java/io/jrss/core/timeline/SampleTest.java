@@ -20,6 +20,15 @@ class SampleTest {
         assertNull(s.count(Signals.LOADED_CLASSES));
     }
 
+    @Test void anOutstandingFigureWithoutRetainedIsNotGlibcInUse() {
+        // JDK 11.0.13 printed 3467K outstanding for a JVM with 60 MiB of mmapped direct buffers: arena bytes only
+        var old = Signals.of(new io.jrss.core.SnapshotBuilder().glibcOutstandingOnly(3467L << 10).build(), null);
+        assertNull(old.get(Signals.GLIBC_IN_USE));
+        assertNull(old.get(Signals.NATIVE_UNTRACKED));
+        var now = Signals.of(new io.jrss.core.SnapshotBuilder().glibc(64L << 20, 8L << 20).build(), null);
+        assertEquals(64.0 * (1 << 20), now.get(Signals.GLIBC_IN_USE));
+    }
+
     @Test void askingTheWrongUnitIsABug() {
         assertThrows(IllegalArgumentException.class, () -> s.bytes(Signals.THREADS));
         assertThrows(IllegalArgumentException.class, () -> s.count(Signals.RSS));
