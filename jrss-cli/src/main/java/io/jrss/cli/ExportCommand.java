@@ -68,12 +68,12 @@ final class ExportCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (workers < 1 || workers > 64) throw new Errors.UsageException("--workers must be 1 to 64: " + workers);
         if (interval.compareTo(Duration.ofSeconds(1)) < 0) throw new Errors.UsageException("--interval must be at least 1s, not " + interval.toMillis() + "ms");
-        if (this.window.compareTo(fullInterval.multipliedBy(2)) < 0) {
-            throw new Errors.UsageException("--window must hold at least two full samples: " + this.window.toSeconds() + " s is under twice --full-interval");
+        if (window.compareTo(fullInterval.multipliedBy(2)) < 0) {
+            throw new Errors.UsageException("--window must hold at least two full samples: " + window.toSeconds() + " s is under twice --full-interval");
         }
-        int window = (int) Math.max(2, Math.min(100_000, this.window.toMillis() / interval.toMillis()));
+        int windowSamples = (int) Math.max(2, Math.min(100_000, window.toMillis() / interval.toMillis()));
         PrintWriter err = spec.commandLine().getErr();
-        Fleet fleet = new Fleet(interval, window, note -> {
+        Fleet fleet = new Fleet(interval, windowSamples, note -> {
             synchronized (err) {
                 err.println(java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS) + " " + note);
                 err.flush();

@@ -4,16 +4,10 @@ package io.jrss.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,8 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
  * jrss_jvm_up 0 with its failures counted, and it is up again once it runs again.
  */
 class ExportHangIT {
-    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-
     @Test void aHangingTargetCostsOneTimeoutNotTheScrape(@TempDir Path dir) throws Exception {
         try (TestJvm healthy = TestJvm.start(TestJvm.JDK17, List.of("-Xmx64m"), "io.jrss.lab.Healthy");
              TestJvm hanging = TestJvm.start(TestJvm.JDK17, List.of("-Xmx64m"), "io.jrss.lab.Healthy")) {
@@ -33,25 +25,29 @@ class ExportHangIT {
                     "--interval", "1s", "--full-interval", "5s", "--timeout", "2s", "--include", "^io\\.jrss\\.lab\\.Healthy$");
             try {
                 String url = "http://127.0.0.1:" + port + "/metrics", ok = Integer.toString(healthy.pid()), stuck = Integer.toString(hanging.pid());
-                awaitTrue(() -> samples(scrape(url), stuck) >= 2 && samples(scrape(url), ok) >= 2, Duration.ofSeconds(60), dir);
+                awaitTrue(() -> {
+                    String m = Scrape.of(url);
+                    return Scrape.sum(m, "jrss_samples_total", stuck) >= 2 && Scrape.sum(m, "jrss_samples_total", ok) >= 2;
+                }, Duration.ofSeconds(60), dir);
                 new ProcessBuilder("kill", "-STOP", stuck).start().waitFor();
-                double before = samples(scrape(url), ok);
+                double before = Scrape.sum(Scrape.of(url), "jrss_samples_total", ok);
                 long t0 = System.nanoTime(), slowest = 0;
                 while (System.nanoTime() - t0 < Duration.ofSeconds(8).toNanos()) {
                     long s0 = System.nanoTime();
-                    scrape(url);
+                    Scrape.of(url);
                     slowest = Math.max(slowest, System.nanoTime() - s0);
                     Thread.sleep(250);
                 }
-                String m = scrape(url);
+                String m = Scrape.of(url);
                 assertTrue(slowest < Duration.ofMillis(1000).toNanos(), "a scrape took " + slowest / 1_000_000 + " ms while a target hung");
-                assertTrue(samples(m, ok) - before >= 5, "the answering JVM was sampled " + (samples(m, ok) - before) + " times in 8 s");
-                assertEquals("0", value(m, "jrss_jvm_up", stuck), m);
-                double failures = Double.parseDouble(value(m, "jrss_attach_failures_total", stuck));
+                double sampled = Scrape.sum(m, "jrss_samples_total", ok) - before;
+                assertTrue(sampled >= 5, "the answering JVM was sampled " + sampled + " times in 8 s");
+                assertEquals("0", Scrape.value(m, "jrss_jvm_up", stuck), m);
+                double failures = Double.parseDouble(Scrape.value(m, "jrss_attach_failures_total", stuck));
                 // one failed sample per timeout (2 s); once the listener's backlog is full a connect fails at once, so at most one per tick
                 assertTrue(failures >= 1 && failures <= 10, "failures in about 9 s at a 2 s timeout and a 1 s interval: " + failures);
                 new ProcessBuilder("kill", "-CONT", stuck).start().waitFor();
-                awaitTrue(() -> "1".equals(value(scrape(url), "jrss_jvm_up", stuck)), Duration.ofSeconds(20), dir);
+                awaitTrue(() -> "1".equals(Scrape.value(Scrape.of(url), "jrss_jvm_up", stuck)), Duration.ofSeconds(20), dir);
                 assertTrue(Files.readString(dir.resolve("export.log")).contains("pid " + stuck + " (io.jrss.lab.Healthy) answers again"));
             } finally {
                 new ProcessBuilder("kill", "-CONT", Integer.toString(hanging.pid())).start().waitFor();
@@ -76,22 +72,5 @@ class ExportHangIT {
         } catch (java.io.IOException notServingYet) {
             return false;
         }
-    }
-
-    static String scrape(String url) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString()).body();
-    }
-
-    static double samples(String metrics, String pid) {
-        double n = 0;
-        for (Matcher m = Pattern.compile("(?m)^jrss_samples_total\\{[^}]*pid=\"" + pid + "\"[^}]*} (\\S+)$").matcher(metrics); m.find(); ) n += Double.parseDouble(m.group(1));
-        return n;
-    }
-
-    static String value(String metrics, String name, String pid) {
-        Matcher m = Pattern.compile("(?m)^" + name + "\\{[^}]*pid=\"" + pid + "\"[^}]*} (\\S+)$").matcher(metrics);
-        if (!m.find()) return "absent";
-        String v = m.group(1);
-        return v.endsWith(".0") ? v.substring(0, v.length() - 2) : v;
     }
 }

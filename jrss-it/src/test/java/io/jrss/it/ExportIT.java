@@ -99,8 +99,7 @@ class ExportIT {
             }
             assertFalse(query(api, "sum by (row) (jrss_ledger_bytes)").isEmpty(), "the dashboard's ledger panel has data");
 
-            String scrape = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + exporterPort + "/metrics")).build(),
-                    HttpResponse.BodyHandlers.ofString()).body();
+            String metrics = "http://127.0.0.1:" + exporterPort + "/metrics", scrape = Scrape.of(metrics);
             Promtool.Run lint = Promtool.run(scrape, "check", "metrics");
             assertEquals(0, lint.exit(), lint.output());
             assertEquals("", lint.output().strip(), "promtool check metrics has remarks");
@@ -112,8 +111,7 @@ class ExportIT {
             String now;
             do {
                 Thread.sleep(500);
-                now = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + exporterPort + "/metrics")).build(),
-                        HttpResponse.BodyHandlers.ofString()).body();
+                now = Scrape.of(metrics);
             } while (now.contains("pid=\"" + pid + "\"") && System.nanoTime() < deadline);
             assertFalse(now.contains("pid=\"" + pid + "\""), "the series of pid " + pid + " stay after it exited");
             assertTrue(now.contains("pid=\"" + pids.get("healthy") + "\""));

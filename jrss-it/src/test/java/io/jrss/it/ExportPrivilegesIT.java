@@ -84,8 +84,8 @@ class ExportPrivilegesIT {
     }
 
     static String up(String scrape, String pid) {
-        Matcher m = Pattern.compile("(?m)^jrss_jvm_up\\{[^}]*pid=\"" + pid + "\"[^}]*} (\\d)").matcher(scrape);
-        return m.find() ? m.group(1) : "absent: " + scrape;
+        String v = Scrape.value(scrape, "jrss_jvm_up", pid);
+        return v.equals("absent") ? "absent: " + scrape : v;
     }
 
     static TestJvm nobodysJvm(Path dir) throws Exception {
