@@ -88,7 +88,7 @@ final class HeapCommand implements Callable<Integer> {
             long t0 = System.nanoTime();
             attach.jcmd("GC.heap_dump -all " + inTarget);
             double pause = (System.nanoTime() - t0) / 1e9;
-            Path dump = dir.here().resolve("heap.hprof");
+            Path dump = dir.file("heap.hprof");
             if (!Files.isRegularFile(dump, LinkOption.NOFOLLOW_LINKS)) throw new java.io.IOException("pid " + pid + " wrote no heap dump at " + inTarget);
             List<Mapping> maps = before.snapshot().smaps().value().orElse(List.of());
             BufferCensus census = HprofCensus.read(dump.toFile(), maps.isEmpty() ? null : address -> fileAt(maps, address));

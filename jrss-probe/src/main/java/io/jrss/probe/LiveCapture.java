@@ -126,12 +126,20 @@ public final class LiveCapture {
 
     @FunctionalInterface interface Transform { String apply(String text); }
 
+    /** smaps is the largest file read: about 380 bytes a mapping, so 256 MiB is 700 000 mappings, ten times vm.max_map_count's default. */
+    private static final int MAX_FILE = 256 << 20;
+
     void file(String file, String path, Transform transform) {
         listener.reading(file);
         Instant t0 = clock.instant();
         long n0 = System.nanoTime();
         try {
-            String text = new String(Files.readAllBytes(Path.of(path)), StandardCharsets.UTF_8);
+            String text;
+            try (java.io.InputStream in = Files.newInputStream(Path.of(path))) {
+                byte[] bytes = in.readNBytes(MAX_FILE + 1);
+                if (bytes.length > MAX_FILE) throw new IOException("larger than " + (MAX_FILE >> 20) + " MiB, more than jrss reads");
+                text = new String(bytes, StandardCharsets.UTF_8);
+            }
             texts.put(file, transform.apply(text));
             entries.add(CaptureEntry.ok(file, path, t0, millis(n0)));
         } catch (IOException | RuntimeException e) {
@@ -198,8 +206,8 @@ public final class LiveCapture {
         try {
             ProcPid p = ProcPid.of(pid);
             var st = p.status();
-            java.util.Optional<Path> file = PerfData.find(p, st.namespacePid(), st.euid());
-            Map<String, String> values = file.map(PerfData::read).orElse(Map.of());
+            java.util.Optional<PerfData.Published> file = PerfData.read(p, st.namespacePid(), st.euid());
+            Map<String, String> values = file.map(PerfData.Published::values).orElse(Map.of());
             if (values.isEmpty()) {
                 skip(CaptureFiles.PERF_COUNTERS, "hsperfdata of pid " + pid, "no readable hsperfdata file (the JVM runs with -XX:-UsePerfData"
                         + " or -XX:+PerfDisableSharedMem, or belongs to another user)");
@@ -213,7 +221,7 @@ public final class LiveCapture {
                 if (number || k.startsWith("sun.gc.")) sb.append(k).append('=').append(number ? v : "\"" + v + "\"").append('\n');
             });
             texts.put(CaptureFiles.PERF_COUNTERS, sb.toString());
-            entries.add(CaptureEntry.ok(CaptureFiles.PERF_COUNTERS, file.get().toString(), t0, millis(n0)));
+            entries.add(CaptureEntry.ok(CaptureFiles.PERF_COUNTERS, "hsperfdata of pid " + pid + " (" + file.get().file() + ")", t0, millis(n0)));
         } catch (IOException | RuntimeException e) {
             entries.add(new CaptureEntry(CaptureFiles.PERF_COUNTERS, "hsperfdata of pid " + pid, t0, millis(n0), CaptureEntry.Status.failed,
                     "cannot read the hsperfdata of pid " + pid + ": " + e.getMessage()));

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.capture;
 
+import io.jrss.core.text.Untrusted;
+
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,10 +19,18 @@ public final class Capture {
     private final Map<String, String> texts;
     private final List<CaptureEntry> entries;
 
+    /** Every text, fact and message is {@linkplain Untrusted cleaned} here: a capture, live or loaded, is what a target wrote. */
     public Capture(Map<String, String> info, Map<String, String> texts, List<CaptureEntry> entries) {
-        this.info = Collections.unmodifiableMap(new LinkedHashMap<>(info));
-        this.texts = Collections.unmodifiableMap(new LinkedHashMap<>(texts));
-        this.entries = List.copyOf(entries);
+        this.info = Collections.unmodifiableMap(clean(info));
+        this.texts = Collections.unmodifiableMap(clean(texts));
+        this.entries = entries.stream().map(e -> new CaptureEntry(Untrusted.line(e.file()), Untrusted.line(e.source()), e.started(), e.millis(),
+                e.status(), Untrusted.line(e.detail()))).toList();
+    }
+
+    private static Map<String, String> clean(Map<String, String> m) {
+        Map<String, String> out = new LinkedHashMap<>();
+        m.forEach((k, v) -> out.put(Untrusted.line(k), Untrusted.text(v)));
+        return out;
     }
 
     public Map<String, String> info() { return info; }

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.probe.attach;
 
+import io.jrss.core.text.Untrusted;
+import jdk.net.ExtendedSocketOptions;
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
@@ -10,7 +13,9 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
 import java.nio.file.Path;
+import java.nio.file.attribute.UserPrincipal;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
 
@@ -27,11 +32,20 @@ import java.util.concurrent.TimeoutException;
 final class AttachConnection {
     /** HotSpot's AttachOperation::arg_length_max: a v1 argument longer than this is rejected. */
     static final int MAX_ARGUMENT_BYTES = 1024;
-    // jrss keeps the whole answer in memory; a thread dump of 100 000 threads is ~50 MiB.
-    private static final int MAX_REPLY_BYTES = 256 << 20;
+    /**
+     * jrss keeps the whole answer in memory. The largest it asks for is VM.info, which lists every thread and mapping:
+     * about 12 MiB for 10 000 threads and 100 000 mappings. An answer past this is not a JVM's, and is cut off.
+     */
+    static final int MAX_REPLY_BYTES = 64 << 20;
 
     /** The status and the output of one operation. */
     record Reply(int status, String output) {}
+
+    /** The process at the other end is not of the JVM's user: whatever it says is not the JVM's answer. */
+    static final class WrongPeer extends IOException {
+        private static final long serialVersionUID = 1L;
+        WrongPeer(String message) { super(message); }
+    }
 
     /** The JVM closed the connection before sending a status line. */
     static final class NoStatus extends IOException {
@@ -41,12 +55,15 @@ final class AttachConnection {
 
     private AttachConnection() {}
 
-    static Reply jcmd(Path socket, String commandLine, long deadlineNanos) throws IOException, TimeoutException {
-        return execute(socket, "jcmd", List.of(commandLine, "", ""), deadlineNanos);
+    static Reply jcmd(Path socket, String commandLine, long deadlineNanos, int peerUid) throws IOException, TimeoutException {
+        return execute(socket, "jcmd", List.of(commandLine, "", ""), deadlineNanos, peerUid);
     }
 
-    /** One operation with its three v1 arguments, e.g. {@code load <path> true <options>} for an agent. */
-    static Reply execute(Path socket, String operation, List<String> arguments, long deadlineNanos) throws IOException, TimeoutException {
+    /**
+     * One operation with its three v1 arguments, e.g. {@code load <path> true <options>} for an agent. Nothing is sent
+     * unless the listening process runs as {@code peerUid} (SO_PEERCRED), the JVM's effective user.
+     */
+    static Reply execute(Path socket, String operation, List<String> arguments, long deadlineNanos, int peerUid) throws IOException, TimeoutException {
         if (arguments.size() != 3) throw new IllegalArgumentException("protocol v1 takes exactly three arguments");
         try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
              Selector selector = Selector.open()) {
@@ -56,6 +73,7 @@ final class AttachConnection {
                 await(selector, key, SelectionKey.OP_CONNECT, deadlineNanos);
                 while (!channel.finishConnect()) await(selector, key, SelectionKey.OP_CONNECT, deadlineNanos);
             }
+            checkPeer(channel, peerUid);
             ByteBuffer request = request(operation, arguments);
             while (request.hasRemaining()) {
                 if (channel.write(request) == 0) await(selector, key, SelectionKey.OP_WRITE, deadlineNanos);
@@ -68,9 +86,11 @@ final class AttachConnection {
                     await(selector, key, SelectionKey.OP_READ, deadlineNanos);
                     continue;
                 }
+                if (reply.size() + buffer.position() > MAX_REPLY_BYTES) {
+                    throw new IOException("the answer is larger than " + (MAX_REPLY_BYTES >> 20) + " MiB, more than any JVM's; jrss stopped reading");
+                }
                 reply.write(buffer.array(), 0, buffer.position());
                 buffer.clear();
-                if (reply.size() > MAX_REPLY_BYTES) throw new IOException("the answer is larger than 256 MiB");
             }
             return parse(reply.toByteArray());
         }
@@ -89,8 +109,17 @@ final class AttachConnection {
         return ByteBuffer.wrap(b.toByteArray());
     }
 
+    private static void checkPeer(SocketChannel channel, int uid) throws IOException {
+        UserPrincipal peer = channel.getOption(ExtendedSocketOptions.SO_PEERCRED).user();
+        // A numeric name that no user has is looked up as that uid; User principals are equal when their uids are.
+        UserPrincipal expected = FileSystems.getDefault().getUserPrincipalLookupService().lookupPrincipalByName(Integer.toString(uid));
+        if (!peer.equals(expected)) throw new WrongPeer("the process listening on its attach socket runs as '" + peer.getName()
+                + "', not as the JVM's user (uid " + uid + ")");
+    }
+
+    /** The status line and the output; the output is {@linkplain Untrusted cleaned} of control characters. */
     static Reply parse(byte[] reply) throws NoStatus {
-        String text = new String(reply, StandardCharsets.UTF_8);
+        String text = Untrusted.text(new String(reply, StandardCharsets.UTF_8));
         int newline = text.indexOf('\n');
         if (newline < 0) {
             throw new NoStatus(reply.length == 0 ? "the JVM closed the connection without answering"

@@ -27,7 +27,7 @@ public final class AttachSafety {
         int nspid = target.namespacePid();
         return ownership(pid, target, self)
                 .or(() -> options(pid, options))
-                .or(() -> AttachTrigger.listening(process, nspid) ? Optional.empty() : signal(pid, nspid, target, options));
+                .or(() -> AttachSocket.exists(process, nspid) ? Optional.empty() : signal(pid, nspid, target, options));
     }
 
     /**

@@ -2,22 +2,20 @@
 package io.jrss.probe.attach;
 
 import io.jrss.probe.proc.ProcPid;
+import io.jrss.probe.proc.TargetDir;
+import io.jrss.probe.proc.TargetRoot;
 
 import java.io.IOException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Wakes HotSpot's attach listener: create {@code .attach_pid<nspid>} where the JVM looks for it
- * (its working directory, then /tmp), send SIGQUIT, wait for {@code /tmp/.java_pid<nspid>}.
- * On SIGQUIT the JVM's signal dispatcher sees the trigger file and starts the listener instead of
- * printing a thread dump (AttachListener::is_init_trigger). The caller has checked that the
- * target handles SIGQUIT. The trigger file is always removed.
+ * Wakes HotSpot's attach listener: create {@code .attach_pid<nspid>} where the JVM looks for it (its working directory,
+ * then /tmp; jrss uses /tmp, its working directory only if /tmp will not do and the directory lies inside the JVM's
+ * root), send SIGQUIT, wait for the socket in the JVM's /tmp. On SIGQUIT the JVM's signal dispatcher sees the trigger
+ * file and starts the listener instead of printing a thread dump (AttachListener::is_init_trigger). The caller has
+ * checked that the target handles SIGQUIT. The trigger is created with O_EXCL and no link followed, and removed only if
+ * it is still the file jrss made; nothing else is written.
  */
 final class AttachTrigger {
     // jattach's pacing: first look after 20 ms, then 20 ms more each time.
@@ -25,52 +23,36 @@ final class AttachTrigger {
 
     private AttachTrigger() {}
 
-    /** The socket as seen from here: the JVM's /tmp through /proc/<pid>/root, for containers. */
-    static Path socket(ProcPid process, int nspid) {
-        return process.inRoot("/tmp").resolve(".java_pid" + nspid);
-    }
+    /** The trigger jrss made: where, and its identity (device and inode). */
+    private record Made(TargetDir dir, String name, Object key) {}
 
-    /** True if the socket file exists; HotSpot creates it only once the listener listens. */
-    static boolean listening(ProcPid process, int nspid) {
-        try {
-            BasicFileAttributes a = Files.readAttributes(socket(process, nspid), BasicFileAttributes.class,
-                    LinkOption.NOFOLLOW_LINKS);
-            return a.isOther(); // a socket: neither file, directory nor link
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    /** Starts the listener; returns once the socket exists, with the trigger file removed. */
-    static void start(ProcPid process, int nspid, int selfEuid, long deadlineNanos)
+    /** Starts the listener; returns once the socket exists in {@code tmp}, with jrss's trigger file removed. */
+    static void start(ProcPid process, TargetDir tmp, int nspid, int selfEuid, long deadlineNanos)
             throws IOException, TimeoutException, InterruptedException {
-        Path created = createTrigger(process, nspid, selfEuid);
+        TargetDir cwd = null;
         try {
-            signalAndWait(process, nspid, deadlineNanos);
-        } catch (IOException | TimeoutException | InterruptedException | RuntimeException e) {
-            if (created != null) {
-                try {
-                    Files.deleteIfExists(created);
-                } catch (IOException d) {
-                    e.addSuppressed(d);
+            Made made = create(tmp, nspid, selfEuid);
+            if (made == null) {
+                cwd = TargetRoot.of(process).workingDirectory().orElse(null);
+                if (cwd != null) made = create(cwd, nspid, selfEuid);
+            }
+            try {
+                signalAndWait(process, tmp, nspid, deadlineNanos);
+            } finally {
+                if (made != null && !made.dir().deleteIfSame(made.name(), made.key())) {
+                    throw new IOException(made.dir().named(made.name()) + " is no longer the file jrss made; jrss leaves it alone");
                 }
             }
-            throw e;
-        }
-        if (created != null) {
-            try {
-                Files.deleteIfExists(created);
-            } catch (IOException e) {
-                throw new IOException("could not remove " + created + " (" + e.getMessage() + "); delete it by hand", e);
-            }
+        } finally {
+            if (cwd != null) cwd.close();
         }
     }
 
-    private static void signalAndWait(ProcPid process, int nspid, long deadlineNanos)
+    private static void signalAndWait(ProcPid process, TargetDir tmp, int nspid, long deadlineNanos)
             throws IOException, TimeoutException, InterruptedException {
         sendSigquit(process.pid(), deadlineNanos);
         long pause = FIRST_POLL_MILLIS;
-        while (!listening(process, nspid)) {
+        while (AttachSocket.lookup(tmp, nspid).isEmpty()) {
             long left = deadlineNanos - System.nanoTime();
             if (left <= 0) throw new TimeoutException();
             if (!process.exists()) throw new IOException("the process exited");
@@ -80,28 +62,21 @@ final class AttachTrigger {
     }
 
     /**
-     * Creates the trigger; returns it if we created it (null if another client's file is already
-     * there, which we leave to its owner). HotSpot ignores a trigger owned by anyone but its
-     * euid or root, and some file systems (NFS root squash) change the owner: then /tmp.
+     * Creates the trigger in {@code dir}; null if it cannot (read-only, not ours to write, or a file of that name is
+     * already there, which is left to whoever made it). HotSpot ignores a trigger owned by anyone but its euid or root,
+     * and some file systems (NFS root squash) change the owner: such a file is removed at once.
      */
-    private static Path createTrigger(ProcPid process, int nspid, int selfEuid) throws IOException {
+    private static Made create(TargetDir dir, int nspid, int selfEuid) {
         String name = ".attach_pid" + nspid;
-        Path inCwd = process.cwd().resolve(name);
         try {
-            Files.createFile(inCwd);
-            if ((Integer) Files.getAttribute(inCwd, "unix:uid") == selfEuid) return inCwd;
-            Files.deleteIfExists(inCwd);
-        } catch (FileAlreadyExistsException e) {
-            return null;
+            Object key = dir.createNew(name).orElse(null);
+            if (key == null) return null;
+            if (dir.entry(name).map(a -> a.uid() == selfEuid).orElse(false)) return new Made(dir, name, key);
+            dir.deleteIfSame(name, key);
         } catch (IOException e) {
-            // Read-only or foreign working directory: fall back to /tmp as HotSpot does.
+            // read-only or not ours: the next place, as HotSpot looks in both
         }
-        Path inTmp = process.inRoot("/tmp").resolve(name);
-        try {
-            return Files.createFile(inTmp);
-        } catch (FileAlreadyExistsException e) {
-            return null;
-        }
+        return null;
     }
 
     /**

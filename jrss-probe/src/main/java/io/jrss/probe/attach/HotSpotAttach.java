@@ -6,6 +6,8 @@ import io.jrss.probe.attach.AttachException.Kind;
 import io.jrss.probe.proc.JvmOptions;
 import io.jrss.probe.proc.PerfData;
 import io.jrss.probe.proc.ProcPid;
+import io.jrss.probe.proc.TargetDir;
+import io.jrss.probe.proc.TargetRoot;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -28,14 +30,16 @@ public final class HotSpotAttach {
     private final int nspid;
     private final long startTime;
     private final int selfEuid;
+    private final int targetEuid;
     private final JvmOptions options;
     private final Duration timeout;
 
-    private HotSpotAttach(ProcPid process, int nspid, long startTime, int selfEuid, JvmOptions options, Duration timeout) {
+    private HotSpotAttach(ProcPid process, int nspid, long startTime, int selfEuid, int targetEuid, JvmOptions options, Duration timeout) {
         this.process = process;
         this.nspid = nspid;
         this.startTime = startTime;
         this.selfEuid = selfEuid;
+        this.targetEuid = targetEuid;
         this.options = options;
         this.timeout = timeout;
     }
@@ -63,11 +67,11 @@ public final class HotSpotAttach {
                         + " use OpenJ9's jcmd, or a HotSpot JDK to use jrss");
             }
             int nspid = target.namespacePid();
-            Map<String, String> perf = PerfData.find(process, nspid, target.euid()).map(PerfData::read).orElse(Map.of());
+            Map<String, String> perf = PerfData.read(process, nspid, target.euid()).map(PerfData.Published::values).orElse(Map.of());
             JvmOptions options = JvmOptions.of(process, perf);
             refusal = AttachSafety.options(pid, options).orElse(null);
             if (refusal != null) throw new AttachException(pid, Kind.REFUSED, refusal);
-            return new HotSpotAttach(process, nspid, startTime, self.euid(), options, timeout);
+            return new HotSpotAttach(process, nspid, startTime, self.euid(), target.euid(), options, timeout);
         } catch (NoSuchFileException e) {
             throw new AttachException(pid, Kind.NO_SUCH_PROCESS, "no such process: " + pid + "; list the JVMs with: jrss ps", e);
         } catch (AccessDeniedException e) {
@@ -120,21 +124,24 @@ public final class HotSpotAttach {
         return reply.output();
     }
 
-    /** One operation on a fresh connection, starting the listener first if need be; every step within the timeout. */
+    /**
+     * One operation on a fresh connection, starting the listener first if need be; every step within the timeout. The
+     * JVM's /tmp is found inside its own root ({@link TargetRoot}) and held open while the socket is checked
+     * ({@link AttachSocket}), connected to, and checked again: the answer counts only if it came from that file and
+     * from the JVM's user.
+     */
     private AttachConnection.Reply send(String operation, List<String> arguments, String command) throws AttachException {
         int pid = process.pid();
         long deadline = System.nanoTime() + timeout.toNanos();
-        try {
-            if (!AttachTrigger.listening(process, nspid)) startListener(deadline);
-        } catch (TimeoutException e) {
-            throw new AttachException(pid, Kind.TIMEOUT, "pid " + pid + " did not open its attach socket within "
-                    + seconds(timeout) + stopped() + "; try again with a longer timeout", e);
-        } catch (IOException e) {
-            throw gone(e, "could not start the attach listener of pid " + pid + ": " + e.getMessage());
-        }
-        AttachConnection.Reply reply;
-        try {
-            reply = AttachConnection.execute(AttachTrigger.socket(process, nspid), operation, arguments, deadline);
+        try (TargetDir tmp = tmp()) {
+            if (AttachSocket.lookup(tmp, nspid).isEmpty()) startListener(tmp, deadline);
+            TargetDir.Attributes socket = AttachSocket.trusted(tmp, pid, nspid, targetEuid);
+            AttachConnection.Reply reply = AttachConnection.execute(tmp.path(AttachSocket.name(nspid)), operation, arguments, deadline, targetEuid);
+            if (!AttachSocket.unchanged(tmp, nspid, socket)) {
+                throw new AttachException(pid, Kind.REFUSED, "pid " + pid + ": " + tmp.named(AttachSocket.name(nspid))
+                        + " was replaced while jrss talked to it; its answer is not used");
+            }
+            return reply;
         } catch (TimeoutException e) {
             throw new AttachException(pid, Kind.TIMEOUT, "pid " + pid + " did not answer " + command + " within "
                     + seconds(timeout) + stopped() + "; try again with a longer timeout, or look at the JVM's own log", e);
@@ -142,24 +149,40 @@ public final class HotSpotAttach {
             // HotSpot closes a connection silently when the peer's uid/gid do not match, or when it exits.
             throw gone(e, "pid " + pid + " closed the attach connection for " + command + " without answering ("
                     + e.getMessage() + "); run jrss as the JVM's user or as root");
+        } catch (AttachConnection.WrongPeer e) {
+            throw new AttachException(pid, Kind.REFUSED, "pid " + pid + ": " + e.getMessage() + "; its answer is not used", e);
         } catch (IOException e) {
-            throw gone(e, "cannot talk to pid " + pid + " over " + AttachTrigger.socket(process, nspid) + ": "
-                    + e.getMessage() + "; if the JVM restarted, its old socket may be stale");
+            throw gone(e, "cannot talk to pid " + pid + " over its attach socket: " + e.getMessage()
+                    + "; if the JVM restarted, its old socket may be stale");
         }
-        return reply;
     }
 
-    private void startListener(long deadline) throws AttachException, IOException, TimeoutException {
-        int pid = process.pid();
-        // Between to() and now the pid may have been reused, or the JVM may have dropped its handler.
-        if (process.startTime() != startTime) throw new NoSuchFileException(process.dir().toString());
-        String refusal = AttachSafety.signal(pid, nspid, process.status(), options).orElse(null);
-        if (refusal != null) throw new AttachException(pid, Kind.REFUSED, refusal);
+    /** The JVM's /tmp, as the JVM itself resolves it (HotSpot's os::get_temp_directory() is always /tmp). */
+    private TargetDir tmp() throws AttachException {
         try {
-            AttachTrigger.start(process, nspid, selfEuid, deadline);
+            return TargetRoot.of(process).directory("/tmp");
+        } catch (IOException e) {
+            throw gone(e, "cannot open the /tmp of pid " + process.pid() + " inside its own root (" + e.getMessage()
+                    + "), where its attach socket would be; check the container's /tmp");
+        }
+    }
+
+    private void startListener(TargetDir tmp, long deadline) throws AttachException, TimeoutException {
+        int pid = process.pid();
+        try {
+            // Between to() and now the pid may have been reused, or the JVM may have dropped its handler.
+            if (process.startTime() != startTime) throw new NoSuchFileException(process.dir().toString());
+            String refusal = AttachSafety.signal(pid, nspid, process.status(), options).orElse(null);
+            if (refusal != null) throw new AttachException(pid, Kind.REFUSED, refusal);
+            AttachTrigger.start(process, tmp, nspid, selfEuid, deadline);
+        } catch (TimeoutException e) {
+            throw new AttachException(pid, Kind.TIMEOUT, "pid " + pid + " did not open its attach socket in " + tmp + " within "
+                    + seconds(timeout) + stopped() + "; try again with a longer timeout", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IOException("interrupted", e);
+            throw gone(new IOException("interrupted", e), "interrupted while starting the attach listener of pid " + pid);
+        } catch (IOException e) {
+            throw gone(e, "could not start the attach listener of pid " + pid + ": " + e.getMessage());
         }
     }
 

@@ -7,9 +7,11 @@ import io.jrss.probe.proc.JavaCommandLine;
 import io.jrss.probe.proc.JvmOptions;
 import io.jrss.probe.proc.PerfData;
 import io.jrss.probe.proc.ProcPid;
+import io.jrss.probe.proc.TargetRoot;
 import io.jrss.probe.proc.Users;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -70,7 +72,7 @@ public final class JvmLocator {
                 libjvm = null;
             }
             int nspid = status.namespacePid();
-            Map<String, String> perf = PerfData.find(process, nspid, status.euid()).map(PerfData::read).orElse(Map.of());
+            Map<String, String> perf = PerfData.read(process, nspid, status.euid()).map(PerfData.Published::values).orElse(Map.of());
             JvmOptions options = JvmOptions.of(process, perf);
             String whyNot = openJ9 ? "pid " + pid + " runs OpenJ9, whose attach protocol jrss does not speak"
                     : AttachSafety.assess(process, status, self, options).orElse("");
@@ -95,8 +97,8 @@ public final class JvmLocator {
         if (libjvm == null) return "";
         // <java.home>/lib/server/libjvm.so, and <java.home>/release has JAVA_VERSION="17.0.15".
         Path home = Path.of(libjvm).getParent().getParent().getParent();
-        try {
-            for (String line : Files.readAllLines(process.inRoot(home.resolve("release").toString()))) {
+        try (TargetRoot.Entry release = TargetRoot.of(process).file(home.resolve("release").toString())) {
+            for (String line : new String(release.dir().read(release.name(), 64 << 10), StandardCharsets.UTF_8).split("\n")) {
                 if (line.startsWith("JAVA_VERSION=")) return line.substring(13).replace("\"", "").strip();
             }
         } catch (IOException | RuntimeException e) {

@@ -2,8 +2,7 @@
 package io.jrss.probe.proc;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +18,8 @@ import java.util.Optional;
  * is read only by debug builds and is ignored here.
  */
 public final class JvmOptions {
+    /** A flags file is a few lines; one of a megabyte is not one. */
+    private static final int MAX_OPTIONS_FILE = 1 << 20;
     private final List<String> options;
 
     JvmOptions(List<String> options) { this.options = List.copyOf(options); }
@@ -83,9 +84,8 @@ public final class JvmOptions {
     }
 
     private static List<String> readWords(ProcPid process, String file) {
-        Path path = file.startsWith("/") ? process.inRoot(file) : process.cwd().resolve(file);
-        try {
-            return split(Files.readString(path));
+        try (TargetRoot.Entry f = TargetRoot.of(process).file(file)) {
+            return split(new String(f.dir().read(f.name(), MAX_OPTIONS_FILE), StandardCharsets.UTF_8));
         } catch (IOException | RuntimeException e) {
             return List.of();
         }

@@ -1,21 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.probe.proc;
 
+import io.jrss.core.text.Untrusted;
+
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * The constants a HotSpot JVM publishes in its hsperfdata file, {@code /tmp/hsperfdata_<user>/<nspid>}
- * (read through {@code /proc/<pid>/root} so containers work): {@code java.property.java.version},
+ * (found inside the target's root, so containers work): {@code java.property.java.version},
  * {@code java.rt.vmArgs}, {@code sun.rt.jvmFlags}, {@code sun.rt.javaCommand}. Reading it sends
  * nothing to the target. It is absent with {@code -XX:-UsePerfData} and unreadable for other users.
  *
@@ -31,30 +29,29 @@ public final class PerfData {
 
     private PerfData() {}
 
-    /** The file of this process, if it publishes one that we may read. */
-    public static Optional<Path> find(ProcPid process, int nspid, int euid) {
-        Path tmp = process.inRoot("/tmp");
-        // The directory carries the user name inside the container; the owner uid identifies it from here.
-        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(tmp, "hsperfdata_*")) {
-            for (Path dir : dirs) {
-                Path file = dir.resolve(Integer.toString(nspid));
-                if (Files.isRegularFile(file) && Files.isReadable(file)
-                        && ((Integer) Files.getAttribute(file, "unix:uid")) == euid) return Optional.of(file);
+    /** The file a JVM publishes, as the JVM names it, and its constants. */
+    public record Published(String file, Map<String, String> values) {}
+
+    /**
+     * The hsperfdata of this process, if it publishes one jrss may trust: in {@code hsperfdata_<user>} of its own /tmp
+     * (found inside its root), a directory and a regular file reached without a link, both of its user and writable by
+     * no one else. The directory carries the user name inside the container; the owner uid identifies it from here.
+     * Empty when there is none, or it is not to be trusted; never an exception.
+     */
+    public static Optional<Published> read(ProcPid process, int nspid, int euid) {
+        String name = Integer.toString(nspid);
+        try (TargetDir tmp = TargetRoot.of(process).directory("/tmp")) {
+            for (String user : tmp.names("hsperfdata_*")) {
+                if (!tmp.entry(user).map(a -> a.directory() && a.uid() == euid && !a.writableByOthers()).orElse(false)) continue;
+                try (TargetDir dir = tmp.child(user)) {
+                    if (!dir.entry(name).map(a -> a.regular() && a.uid() == euid && !a.writableByOthers()).orElse(false)) continue;
+                    return Optional.of(new Published(dir.named(name), parse(ByteBuffer.wrap(dir.read(name, MAX_SIZE)))));
+                }
             }
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
         return Optional.empty();
-    }
-
-    /** String and long constants by name; empty if the file is missing, unreadable or not hsperfdata. */
-    public static Map<String, String> read(Path file) {
-        try (InputStream in = Files.newInputStream(file)) {
-            byte[] bytes = in.readNBytes(MAX_SIZE);
-            return parse(ByteBuffer.wrap(bytes));
-        } catch (IOException | RuntimeException e) {
-            return Map.of();
-        }
     }
 
     static Map<String, String> parse(ByteBuffer buf) {
@@ -85,6 +82,6 @@ public final class PerfData {
         while (end < limit && buf.get(end) != 0) end++;
         byte[] bytes = new byte[end - from];
         buf.get(from, bytes);
-        return new String(bytes, StandardCharsets.UTF_8);
+        return Untrusted.text(new String(bytes, StandardCharsets.UTF_8));
     }
 }

@@ -4,6 +4,7 @@ package io.jrss.probe.proc;
 import io.jrss.core.model.ProcStatus;
 import io.jrss.core.parse.ParseException;
 import io.jrss.core.parse.ProcStatusParser;
+import io.jrss.core.text.Untrusted;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -21,10 +22,14 @@ import java.util.Optional;
  * One process seen through {@code /proc/<pid>}. Every method reads the file afresh; a process
  * that has exited makes them throw {@link java.nio.file.NoSuchFileException}, and files the
  * kernel guards with a ptrace check ({@code maps}, {@code environ}, {@code cwd}, {@code root})
- * throw {@link java.nio.file.AccessDeniedException} for another user's process when we are not root.
+ * throw {@link java.nio.file.AccessDeniedException} for another user's process when we are not root. What the process
+ * wrote itself (its cmdline, environ, comm) is bounded and {@linkplain Untrusted cleaned}. Its files are reached through
+ * {@link TargetRoot}, never by a path under {@code /proc/<pid>/root}.
  */
 public final class ProcPid {
     private static final Path PROC = Path.of("/proc");
+    /** status and stat are a few KiB; cmdline and environ are bounded by the kernel's ARG_MAX, a quarter of an 8 MiB stack. */
+    private static final int MAX_TEXT = 8 << 20;
     private final int pid;
 
     private ProcPid(int pid) { this.pid = pid; }
@@ -41,7 +46,7 @@ public final class ProcPid {
     public boolean exists() { return Files.isDirectory(dir()); }
 
     /** {@code /proc/<pid>/status} as the kernel wrote it. */
-    public String statusText() throws IOException { return read("status"); }
+    public String statusText() throws IOException { return Untrusted.text(read("status")); }
 
     public ProcStatus status() throws IOException {
         try {
@@ -54,7 +59,7 @@ public final class ProcPid {
     /** {@code /proc/<pid>/cgroup}: the cgroup path of each hierarchy (its container and pod are named there), at most 64 KiB. */
     public String cgroupText() throws IOException {
         try (InputStream in = Files.newInputStream(dir().resolve("cgroup"))) {
-            return new String(in.readNBytes(64 << 10), StandardCharsets.UTF_8);
+            return Untrusted.text(new String(in.readNBytes(64 << 10), StandardCharsets.UTF_8));
         }
     }
 
@@ -122,19 +127,12 @@ public final class ProcPid {
         return stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
     }
 
-    /** The process's root directory: its container's file system when it runs in another mount namespace. */
-    public Path root() { return dir().resolve("root"); }
-
-    /** The process's working directory, reachable from our mount namespace. */
-    public Path cwd() { return dir().resolve("cwd"); }
-
-    /** A path inside the target's mount namespace, seen from ours. */
-    public Path inRoot(String absolutePath) { return root().resolve(absolutePath.substring(1)); }
-
     private String read(String file) throws IOException {
-        // Files.readString trusts the size /proc reports (0); reading the stream goes until EOF.
+        // Files.readString trusts the size /proc reports (0); reading the stream goes until EOF, or the bound.
         try (InputStream in = Files.newInputStream(dir().resolve(file))) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            byte[] bytes = in.readNBytes(MAX_TEXT + 1);
+            if (bytes.length > MAX_TEXT) throw new IOException("/proc/" + pid + "/" + file + " is larger than " + (MAX_TEXT >> 20) + " MiB");
+            return new String(bytes, StandardCharsets.UTF_8);
         }
     }
 
@@ -143,11 +141,11 @@ public final class ProcPid {
         int start = 0;
         for (int i = 0; i < text.length(); i++) {
             if (text.charAt(i) == '\0') {
-                parts.add(text.substring(start, i));
+                parts.add(Untrusted.text(text.substring(start, i)));
                 start = i + 1;
             }
         }
-        if (start < text.length()) parts.add(text.substring(start));
+        if (start < text.length()) parts.add(Untrusted.text(text.substring(start)));
         return parts;
     }
 

@@ -60,13 +60,15 @@ public final class NativeProfiler implements AutoCloseable {
             if (in == null) throw new ProfilerException("async-profiler's " + platform + "/" + LIBRARY + " is missing from jrss's class path");
             lib = in.readAllBytes();
         }
-        TargetTmp libDir = TargetTmp.of(target, ".jrss-async-profiler-" + version(), "rwxr-xr-x");
-        Path existing = libDir.here().resolve(LIBRARY);
-        String library = libDir.inTarget() + "/" + LIBRARY;
-        // The target owns that directory: only a plain file of exactly our size is read back, never a link, FIFO or giant.
-        if (!Files.isRegularFile(existing, LinkOption.NOFOLLOW_LINKS) || Files.size(existing) != lib.length
-                || !Arrays.equals(Files.readAllBytes(existing), lib)) {
-            library = libDir.write(LIBRARY, new java.io.ByteArrayInputStream(lib), "rwxr-xr-x");
+        String library;
+        try (TargetTmp libDir = TargetTmp.of(target, ".jrss-async-profiler-" + version(), "rwxr-xr-x")) {
+            Path existing = libDir.file(LIBRARY);
+            library = libDir.inTarget() + "/" + LIBRARY;
+            // The target owns that directory: only a plain file of exactly our size is read back, never a link, FIFO or giant.
+            if (!Files.isRegularFile(existing, LinkOption.NOFOLLOW_LINKS) || Files.size(existing) != lib.length
+                    || !Arrays.equals(Files.readAllBytes(existing), lib)) {
+                library = libDir.write(LIBRARY, new java.io.ByteArrayInputStream(lib), "rwxr-xr-x");
+            }
         }
         TargetTmp out = TargetTmp.of(target, ".jrss-profile-" + UUID.randomUUID(), "rwx------");
         NativeProfiler p = new NativeProfiler(attach, library, out);
@@ -111,7 +113,7 @@ public final class NativeProfiler implements AutoCloseable {
 
     /** What the profiler wrote to its log, bounded: its own words for a refusal. */
     private String log() {
-        Path f = out.here().resolve(LOG);
+        Path f = out.file(LOG);
         try (InputStream in = Files.newInputStream(f, LinkOption.NOFOLLOW_LINKS)) {
             String text = new String(in.readNBytes(2048), StandardCharsets.UTF_8).strip().replace('\n', ' ');
             return text.isEmpty() ? "" : " (" + text + ")";

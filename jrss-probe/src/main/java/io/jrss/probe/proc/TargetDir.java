@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.probe.proc;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.Channels;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributeView;
+import java.util.ArrayList;
+import java.util.Set;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * One directory of a target, held open ({@link TargetRoot} finds it). Everything done in it is done relative to the
+ * open directory, never by re-walking a path the target could have changed meanwhile: entries are looked at without
+ * following links, files are created with {@code O_EXCL|O_NOFOLLOW}, and a file is deleted only if it is still the
+ * one jrss made. What only takes a path (connecting a socket, making a directory, reading a link) gets
+ * {@code /proc/self/fd/<n>/<name>}, where the kernel jumps straight to this directory.
+ */
+public final class TargetDir implements Closeable {
+    /** Serialises opening, so that the descriptor that appears during an open is known to be this directory's own. */
+    private static final Object OPENING = new Object();
+    private static final Path FDS = Path.of("/proc/self/fd");
+    private final SecureDirectoryStream<Path> dir;
+    private final Path fd;
+    private final Object key;
+    private final String inTarget;
+
+    private TargetDir(SecureDirectoryStream<Path> dir, Path fd, Object key, String inTarget) {
+        this.dir = dir;
+        this.fd = fd;
+        this.key = key;
+        this.inTarget = inTarget;
+    }
+
+    /** Opens {@code path} (following what the kernel follows: /proc/<pid>/root and cwd are the kernel's own jumps). */
+    static TargetDir open(Path path, String inTarget) throws IOException {
+        return opened(() -> Files.newDirectoryStream(path), inTarget);
+    }
+
+    /** An entry's type, owner and identity, as lstat gives them. */
+    public record Attributes(int mode, int uid, int gid, Object key, long size) {
+        public boolean symlink() { return (mode & 0170000) == 0120000; }
+        public boolean directory() { return (mode & 0170000) == 0040000; }
+        public boolean regular() { return (mode & 0170000) == 0100000; }
+        public boolean socket() { return (mode & 0170000) == 0140000; }
+        /** Writable by its group or by others: anyone but its owner may have put what is in it. */
+        public boolean writableByOthers() { return (mode & 0022) != 0; }
+        public String describe() { return String.format("uid %d, mode %04o", uid, mode & 07777); }
+    }
+
+    /** The entry {@code name}, not following a link; empty if there is none. */
+    public Optional<Attributes> entry(String name) throws IOException {
+        try {
+            Map<String, Object> a = Files.readAttributes(path(name), "unix:mode,uid,gid,fileKey,size", LinkOption.NOFOLLOW_LINKS);
+            return Optional.of(new Attributes((Integer) a.get("mode"), (Integer) a.get("uid"), (Integer) a.get("gid"), a.get("fileKey"),
+                    (Long) a.get("size")));
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The names in this directory that match {@code glob}. */
+    public List<String> names(String glob) throws IOException {
+        List<String> names = new ArrayList<>();
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(fd, glob)) {
+            for (Path p : s) names.add(p.getFileName().toString());
+        }
+        return names;
+    }
+
+    /** The subdirectory {@code name}; a link there is refused, not followed. */
+    public TargetDir child(String name) throws IOException {
+        checkName(name);
+        return opened(() -> dir.newDirectoryStream(Path.of(name), LinkOption.NOFOLLOW_LINKS), named(name));
+    }
+
+    /** This directory's parent, as {@code ..} gives it (the caller keeps it inside the root). */
+    TargetDir parent() throws IOException {
+        String up = inTarget.equals("/") ? "/" : inTarget.substring(0, Math.max(1, inTarget.lastIndexOf('/')));
+        return opened(() -> dir.newDirectoryStream(Path.of(".."), LinkOption.NOFOLLOW_LINKS), up);
+    }
+
+    /** Another handle on this same directory. */
+    TargetDir dup() throws IOException { return opened(() -> dir.newDirectoryStream(Path.of("."), LinkOption.NOFOLLOW_LINKS), inTarget); }
+
+    /** Whether this directory is {@code root} or lies under it, climbing at most {@code depth} levels. */
+    boolean within(TargetDir root, int depth) throws IOException {
+        TargetDir at = dup();
+        try {
+            for (int i = 0; i < depth; i++) {
+                if (at.sameAs(root)) return true;
+                TargetDir up = at.parent();
+                boolean top = up.sameAs(at);
+                at.close();
+                at = up;
+                if (top) return false;
+            }
+            return false;
+        } finally {
+            at.close();
+        }
+    }
+
+    boolean sameAs(TargetDir other) { return key.equals(other.key); }
+
+    /** The text of the link {@code name}: only read, never followed by the kernel. */
+    String readLink(String name) throws IOException { return Files.readSymbolicLink(path(name)).toString(); }
+
+    /**
+     * Reads the regular file {@code name}, not through a link, refusing more than {@code max} bytes. Its type is checked
+     * before it is opened: opening a FIFO the target put there would wait for a writer forever.
+     */
+    public byte[] read(String name, int max) throws IOException {
+        Attributes a = entry(name).orElseThrow(() -> new NoSuchFileException(named(name)));
+        if (!a.regular()) throw new IOException(named(name) + " is not a regular file (" + a.describe() + "); jrss does not read it");
+        try (InputStream in = Channels.newInputStream(dir.newByteChannel(Path.of(name), Set.<OpenOption>of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)))) {
+            byte[] bytes = in.readNBytes(max + 1);
+            if (bytes.length > max) throw new IOException(named(name) + " is larger than the " + max + " bytes jrss reads of it");
+            return bytes;
+        }
+    }
+
+    /**
+     * Creates the empty file {@code name}, never through a link and never over an existing file; returns its identity
+     * for {@link #deleteIfSame}, or empty if something of that name is there already (it is left alone).
+     */
+    public Optional<Object> createNew(String name) throws IOException {
+        checkName(name);
+        try {
+            dir.newByteChannel(Path.of(name), Set.<OpenOption>of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)).close();
+        } catch (FileAlreadyExistsException e) {
+            return Optional.empty();
+        }
+        return Optional.of(entry(name).orElseThrow(() -> new NoSuchFileException(named(name), null, "vanished right after jrss made it")).key());
+    }
+
+    /** Removes {@code name} (a file, or an empty directory) if it is still the one of identity {@code key}; returns whether it did. */
+    public boolean deleteIfSame(String name, Object key) throws IOException {
+        Optional<Attributes> a = entry(name);
+        if (a.isEmpty() || !a.get().key().equals(key)) return false;
+        delete(name);
+        return true;
+    }
+
+    /** Removes {@code name} in this directory (a link itself, never what it points to; a directory only if empty). */
+    public void delete(String name) throws IOException {
+        checkName(name);
+        Optional<Attributes> a = entry(name);
+        if (a.isEmpty()) return;
+        if (a.get().directory()) dir.deleteDirectory(Path.of(name));
+        else dir.deleteFile(Path.of(name));
+    }
+
+    /** This directory's identity (device and inode). */
+    public Object key() { return key; }
+
+    /** {@code name} in this directory as a path only the kernel resolves: /proc/self/fd/<n>/name. */
+    public Path path(String name) {
+        checkName(name);
+        return fd.resolve(name);
+    }
+
+    /** The directory itself as such a path. */
+    public Path path() { return fd; }
+
+    /** The directory as the target names it, e.g. {@code /var/ctmp}. */
+    public String inTarget() { return inTarget; }
+
+    /** {@code name} in this directory as the target names it. */
+    public String named(String name) { return inTarget.endsWith("/") ? inTarget + name : inTarget + "/" + name; }
+
+    @Override public void close() throws IOException {
+        synchronized (OPENING) {
+            dir.close();
+        }
+    }
+
+    @Override public String toString() { return inTarget; }
+
+    private static void checkName(String name) {
+        if (name.isEmpty() || name.contains("/") || name.equals(".") || name.equals("..") || name.indexOf('\0') >= 0) {
+            throw new IllegalArgumentException("not a file name: " + name);
+        }
+    }
+
+    private interface Opener { DirectoryStream<Path> open() throws IOException; }
+
+    /**
+     * Opens a directory and finds the descriptor it got: the one that appeared during the open and is this directory.
+     * Only TargetDir opens target directories, and it does so one at a time, so no other descriptor can match.
+     */
+    private static TargetDir opened(Opener opener, String inTarget) throws IOException {
+        synchronized (OPENING) {
+            Map<String, Object> before = descriptors();
+            DirectoryStream<Path> s = opener.open();
+            try {
+                if (!(s instanceof SecureDirectoryStream<Path> sds)) throw new IOException("this platform cannot hold a directory open safely");
+                Object key = sds.getFileAttributeView(BasicFileAttributeView.class).readAttributes().fileKey();
+                for (Map.Entry<String, Object> fd : descriptors().entrySet()) {
+                    // A descriptor that was this directory before is another handle on it (still open: closing waits for us).
+                    if (key.equals(fd.getValue()) && !key.equals(before.get(fd.getKey()))) return new TargetDir(sds, FDS.resolve(fd.getKey()), key, inTarget);
+                }
+                throw new IOException("cannot find the descriptor of " + inTarget + " in /proc/self/fd");
+            } catch (IOException | RuntimeException e) {
+                s.close();
+                throw e;
+            }
+        }
+    }
+
+    /** jrss's open descriptors and what each is (its file key; null for one closed while looking). */
+    private static Map<String, Object> descriptors() throws IOException {
+        Map<String, Object> fds = new HashMap<>();
+        try (Stream<Path> s = Files.list(FDS)) {
+            s.forEach(p -> {
+                Object key = null;
+                try {
+                    key = Files.readAttributes(p, "fileKey").get("fileKey");
+                } catch (IOException | RuntimeException closed) {
+                    // closed by another thread meanwhile, or the listing's own descriptor
+                }
+                fds.put(p.getFileName().toString(), key);
+            });
+        }
+        return fds;
+    }
+}
