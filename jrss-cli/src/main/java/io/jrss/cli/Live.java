@@ -5,6 +5,7 @@ import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.capture.Capture;
 import io.jrss.core.snapshot.SnapshotParser;
 import io.jrss.probe.LiveCapture;
+import io.jrss.probe.attach.AttachException;
 import io.jrss.probe.attach.HotSpotAttach;
 import io.jrss.report.JsonReport;
 import java.io.PrintWriter;
@@ -18,9 +19,10 @@ final class Live {
         LiveCapture.Listener listener = progress
                 ? file -> { err.print("\r\u001b[Kreading " + file + " of pid " + pid + " ..."); err.flush(); }
                 : file -> { };
-        Capture c = new LiveCapture(pid, attach::jcmd, new LiveCapture.Options(nmtDetail, true), Clock.systemUTC(), listener)
-                .take(JsonReport.JRSS_VERSION);
+        LiveCapture live = new LiveCapture(pid, attach::jcmd, new LiveCapture.Options(nmtDetail, true), Clock.systemUTC(), listener);
+        Capture c = live.take(JsonReport.JRSS_VERSION);
         if (progress) { err.print("\r\u001b[K"); err.flush(); }
+        if (live.gone() != null) throw new AttachException(pid, AttachException.Kind.NO_SUCH_PROCESS, live.gone());
         return c;
     }
 

@@ -55,9 +55,30 @@ public final class LiveCapture {
     private final Redactor redactor = new Redactor();
     private boolean unanswered;
     private int feature;
+    private final long startTime;
+    private String gone;
 
     public LiveCapture(int pid, Jcmd jcmd, Options options, Clock clock, Listener listener) {
         this.pid = pid; this.jcmd = jcmd; this.options = options; this.clock = clock; this.listener = listener;
+        this.startTime = startTime(pid);
+    }
+
+    /**
+     * Why this capture describes no one process, or null: the target exited while it was taken, or its pid was reused
+     * by another process (the start time in stat changed), so its readings mix two processes or stop half-way. Such a
+     * capture also counts as {@link #unanswered}.
+     */
+    public String gone() { return gone; }
+
+    /** The start time of the live process {@code pid}; -1 once it has exited (a zombie has exited too). */
+    private static long startTime(int pid) {
+        try {
+            ProcPid p = ProcPid.of(pid);
+            char state = p.state();
+            return state == 'Z' || state == 'X' ? -1 : p.startTime();
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
     }
 
     public Capture take(String jrssVersion) {
@@ -70,6 +91,13 @@ public final class LiveCapture {
 
     /** Redacts what was read and says what this capture is: the same for a full capture and a cheap sample. */
     private Capture finish(Instant started, String jrssVersion, boolean full) {
+        long now = startTime(pid);
+        if (now != startTime) {
+            gone = now < 0 ? "pid " + pid + " exited while jrss was reading it; nothing of it is reported"
+                    : "pid " + pid + " exited while jrss was reading it and its number now belongs to another process; nothing of either is reported";
+            unanswered = true;
+            info.put("gone", gone);
+        }
         redact();
         info.put("pid", Integer.toString(pid));
         info.put("captured_at", started.toString());
