@@ -16,12 +16,11 @@ import java.nio.file.SecureDirectoryStream;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.util.ArrayList;
-import java.util.Set;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
+import java.util.Set;
 
 /**
  * One directory of a target, held open ({@link TargetRoot} finds it). Everything done in it is done relative to the
@@ -34,16 +33,21 @@ public final class TargetDir implements Closeable {
     /** Serialises opening, so that the descriptor that appears during an open is known to be this directory's own. */
     private static final Object OPENING = new Object();
     private static final Path FDS = Path.of("/proc/self/fd");
+    /** The descriptor numbers of every open TargetDir. Guarded by OPENING. */
+    private static final Set<String> HELD = new HashSet<>();
     private final SecureDirectoryStream<Path> dir;
     private final Path fd;
     private final Object key;
     private final String inTarget;
+    private final List<String> held;
+    private boolean closed; // guarded by OPENING
 
-    private TargetDir(SecureDirectoryStream<Path> dir, Path fd, Object key, String inTarget) {
+    private TargetDir(SecureDirectoryStream<Path> dir, Path fd, Object key, String inTarget, List<String> held) {
         this.dir = dir;
         this.fd = fd;
         this.key = key;
         this.inTarget = inTarget;
+        this.held = held;
     }
 
     /** Opens {@code path} (following what the kernel follows: /proc/<pid>/root and cwd are the kernel's own jumps). */
@@ -185,7 +189,11 @@ public final class TargetDir implements Closeable {
 
     @Override public void close() throws IOException {
         synchronized (OPENING) {
-            dir.close();
+            if (!closed) {
+                closed = true;
+                dir.close();
+                HELD.removeAll(held);
+            }
         }
     }
 
@@ -200,21 +208,23 @@ public final class TargetDir implements Closeable {
     private interface Opener { DirectoryStream<Path> open() throws IOException; }
 
     /**
-     * Opens a directory and finds the descriptor it got: the one that appeared during the open and is this directory.
-     * Only TargetDir opens target directories, and it does so one at a time, so no other descriptor can match.
+     * Opens a directory and finds the descriptors it got (a SecureDirectoryStream holds two): those that are this
+     * directory and belong to no other open TargetDir. Only TargetDir opens and closes target directories, one at a
+     * time, and each keeps its descriptors' numbers in {@link #HELD} while it is open, so what is left is this one's.
      */
     private static TargetDir opened(Opener opener, String inTarget) throws IOException {
         synchronized (OPENING) {
-            Map<String, Object> before = descriptors();
             DirectoryStream<Path> s = opener.open();
             try {
                 if (!(s instanceof SecureDirectoryStream<Path> sds)) throw new IOException("this platform cannot hold a directory open safely");
                 Object key = sds.getFileAttributeView(BasicFileAttributeView.class).readAttributes().fileKey();
-                for (Map.Entry<String, Object> fd : descriptors().entrySet()) {
-                    // A descriptor that was this directory before is another handle on it (still open: closing waits for us).
-                    if (key.equals(fd.getValue()) && !key.equals(before.get(fd.getKey()))) return new TargetDir(sds, FDS.resolve(fd.getKey()), key, inTarget);
+                List<String> ours = new ArrayList<>();
+                for (String fd : new java.io.File(FDS.toString()).list()) {
+                    if (!HELD.contains(fd) && key.equals(fileKey(FDS.resolve(fd)))) ours.add(fd);
                 }
-                throw new IOException("cannot find the descriptor of " + inTarget + " in /proc/self/fd");
+                if (ours.isEmpty()) throw new IOException("cannot find the descriptor of " + inTarget + " in /proc/self/fd");
+                HELD.addAll(ours);
+                return new TargetDir(sds, FDS.resolve(ours.get(0)), key, inTarget, ours);
             } catch (IOException | RuntimeException e) {
                 s.close();
                 throw e;
@@ -222,20 +232,11 @@ public final class TargetDir implements Closeable {
         }
     }
 
-    /** jrss's open descriptors and what each is (its file key; null for one closed while looking). */
-    private static Map<String, Object> descriptors() throws IOException {
-        Map<String, Object> fds = new HashMap<>();
-        try (Stream<Path> s = Files.list(FDS)) {
-            s.forEach(p -> {
-                Object key = null;
-                try {
-                    key = Files.readAttributes(p, "fileKey").get("fileKey");
-                } catch (IOException | RuntimeException closed) {
-                    // closed by another thread meanwhile, or the listing's own descriptor
-                }
-                fds.put(p.getFileName().toString(), key);
-            });
+    private static Object fileKey(Path fd) {
+        try {
+            return Files.readAttributes(fd, "fileKey").get("fileKey");
+        } catch (IOException | RuntimeException closed) {
+            return null; // closed by another thread meanwhile, or the listing's own
         }
-        return fds;
     }
 }
