@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.probe.proc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.FileSystemLoopException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The walk inside a target's root, on this process (whose root is the file system's): links as text, '..' clamped,
+ * the link limit, and the checks that make creating and deleting safe. A chrooted target is HostileTargetIT's.
+ */
+class TargetRootTest {
+    private final ProcPid self = ProcPid.self();
+    private Path base;
+
+    @BeforeEach
+    void tree() throws IOException {
+        base = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "root-");
+        Files.createDirectories(base.resolve("a/b"));
+        Files.writeString(base.resolve("a/b/file"), "content");
+        Files.createSymbolicLink(base.resolve("rel"), Path.of("a/b"));
+        Files.createSymbolicLink(base.resolve("abs"), base.resolve("a"));
+        Files.createSymbolicLink(base.resolve("up"), Path.of("a/b/../../a"));
+        Files.createSymbolicLink(base.resolve("loop1"), Path.of("loop2"));
+        Files.createSymbolicLink(base.resolve("loop2"), Path.of("loop1"));
+        Files.createSymbolicLink(base.resolve("tofile"), Path.of("a/b/file"));
+    }
+
+    @Test
+    void linksAreWalkedAsTheTargetWouldWalkThem() throws IOException {
+        try (TargetDir d = TargetRoot.of(self).directory(base + "/rel")) {
+            assertEquals(base + "/a/b", d.inTarget(), "the name as the target would reach it, links resolved");
+            assertTrue(d.entry("file").orElseThrow().regular());
+        }
+        try (TargetDir d = TargetRoot.of(self).directory(base + "/abs/b")) {
+            assertEquals(base + "/a/b", d.inTarget());
+        }
+        try (TargetDir d = TargetRoot.of(self).directory(base + "/up/b")) {
+            assertEquals(base + "/a/b", d.inTarget());
+        }
+        try (TargetDir d = TargetRoot.of(self).directory("/../../.." + base + "/a")) {
+            assertEquals(base + "/a", d.inTarget(), "'..' above the root stays at the root");
+        }
+    }
+
+    @Test
+    void loopsDeadEndsAndFilesAreRefused() {
+        assertThrows(FileSystemLoopException.class, () -> TargetRoot.of(self).directory(base + "/loop1"));
+        assertThrows(NoSuchFileException.class, () -> TargetRoot.of(self).directory(base + "/missing/x"));
+        assertThrows(NotDirectoryException.class, () -> TargetRoot.of(self).directory(base + "/tofile"));
+    }
+
+    @Test
+    void fortyLinksAreFollowedAndTheFortyFirstIsNot() throws IOException {
+        Files.createSymbolicLink(base.resolve("chain0"), Path.of("a"));
+        for (int i = 1; i <= 41; i++) Files.createSymbolicLink(base.resolve("chain" + i), Path.of("chain" + (i - 1)));
+        try (TargetDir d = TargetRoot.of(self).directory(base + "/chain39")) {
+            assertEquals(base + "/a", d.inTarget());
+        }
+        assertThrows(FileSystemLoopException.class, () -> TargetRoot.of(self).directory(base + "/chain40"));
+    }
+
+    @Test
+    void aFileIsCreatedOnceAndDeletedOnlyIfStillTheSame() throws IOException {
+        try (TargetDir d = TargetRoot.of(self).directory(base + "/a")) {
+            Object key = d.createNew(".attach_pid1").orElseThrow();
+            assertTrue(d.createNew(".attach_pid1").isEmpty(), "O_EXCL: an existing file is left alone");
+            // Swapped for another file (ours moved aside, so the new one cannot reuse its inode).
+            Files.move(base.resolve("a/.attach_pid1"), base.resolve("a/moved"));
+            Files.writeString(base.resolve("a/.attach_pid1"), "someone else's");
+            assertFalse(d.deleteIfSame(".attach_pid1", key), "another file of the same name is not removed");
+            assertTrue(Files.exists(base.resolve("a/.attach_pid1")));
+            Files.delete(base.resolve("a/.attach_pid1"));
+            Files.createSymbolicLink(base.resolve("a/.attach_pid1"), base.resolve("a/b/file"));
+            assertTrue(d.createNew(".attach_pid1").isEmpty(), "not created through a link");
+            assertEquals("content", Files.readString(base.resolve("a/b/file")));
+        }
+    }
+
+    @Test
+    void readsAreBoundedAndRefuseWhatIsNotARegularFile() throws IOException {
+        try (TargetDir d = TargetRoot.of(self).directory(base + "/a/b")) {
+            assertEquals("content", new String(d.read("file", 7)));
+            assertThrows(IOException.class, () -> d.read("file", 6));
+        }
+        try (TargetDir d = TargetRoot.of(self).directory(base.toString())) {
+            IOException e = assertThrows(IOException.class, () -> d.read("tofile", 100));
+            assertTrue(e.getMessage().contains("not a regular file"), e.getMessage());
+        }
+    }
+
+    @Test
+    void theWorkingDirectoryIsInsideTheRoot() throws IOException {
+        try (TargetDir cwd = TargetRoot.of(self).workingDirectory().orElseThrow()) {
+            assertEquals(Files.getAttribute(Path.of("").toAbsolutePath(), "fileKey"), cwd.key());
+        }
+    }
+}
