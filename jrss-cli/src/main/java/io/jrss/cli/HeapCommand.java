@@ -93,7 +93,7 @@ final class HeapCommand implements Callable<Integer> {
             List<Mapping> maps = before.snapshot().smaps().value().orElse(List.of());
             BufferCensus census = HprofCensus.read(dump.toFile(), maps.isEmpty() ? null : address -> fileAt(maps, address));
             Bytes size = Bytes.of(Files.size(dump));
-            if (keep != null) Files.copy(dump, keep, StandardCopyOption.COPY_ATTRIBUTES);
+            if (keep != null) Files.copy(dump, keep, StandardCopyOption.COPY_ATTRIBUTES, LinkOption.NOFOLLOW_LINKS); // a link the target swapped in stays a link
             return new HeapResult(Integer.toString(pid), census, before, pause, size, keep == null ? null : keep.toString());
         } finally {
             dir.delete();
