@@ -23,7 +23,7 @@ final class HostileBox implements AutoCloseable {
             R=$1; CP=$2; RO=$3; shift 3
             mount --bind /usr "$R/usr" && mount --bind /etc "$R/etc" && mount --bind /dev "$R/dev" \\
               && mount --bind "$CP" "$R/cp" && mount -t proc proc "$R/proc" || exit 1
-            if [ -n "$RO" ]; then mount --bind "$R/work" "$R/work" && mount -o remount,ro,bind "$R/work" || exit 1; fi
+            for d in $RO; do mount --bind "$R/$d" "$R/$d" && mount -o remount,ro,bind "$R/$d" || exit 1; done
             exec chroot "$R" /bin/sh -c 'cd /work && exec "$@"' sh "$@"
             """;
     final Path dir;
@@ -53,9 +53,14 @@ final class HostileBox implements AutoCloseable {
 
     /** Starts the JVM (Steady: 48 MiB of heap, direct buffers, zlib) and waits for READY. */
     HostileBox start(boolean readOnlyWorkingDirectory) throws IOException, InterruptedException {
+        return start(readOnlyWorkingDirectory ? "work" : "");
+    }
+
+    /** @param readOnly the box's directories to mount read-only, e.g. "work var/ctmp" */
+    HostileBox start(String readOnly) throws IOException, InterruptedException {
         String classes = Path.of("target", "test-classes").toAbsolutePath().toString();
         List<String> prefix = List.of("unshare", "--mount", "--pid", "--fork", "--kill-child", "sh", "-c", SCRIPT, "sh",
-                root.toString(), classes, readOnlyWorkingDirectory ? "ro" : "");
+                root.toString(), classes, readOnly);
         jvm = TestJvm.startWithClasspath(prefix, TestJvm.JDK17, List.of("-Xmx128m", "-XX:NativeMemoryTracking=summary"), "/cp",
                 "io.jrss.it.workload.Steady");
         return this;

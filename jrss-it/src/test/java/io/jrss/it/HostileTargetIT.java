@@ -102,6 +102,33 @@ class HostileTargetIT {
         }
     }
 
+    /**
+     * A JVM whose working directory lies outside its root: its directory was moved out of the box while it ran (a JVM
+     * cannot start that way: it needs getcwd). With its /tmp read-only, the only place left for a trigger is that node
+     * directory: jrss writes nothing there, and sends no signal.
+     */
+    @Test
+    void workingDirectoryOutsideTheRootIsNotWrittenTo() throws Exception {
+        Path outside = Path.of("target", "hostile", "node-cwd").toAbsolutePath();
+        HostileBox.deleteTree(outside);
+        Files.createDirectories(outside);
+        try (HostileBox box = HostileBox.create("outside-cwd").link("tmp", "/var/ctmp").start("var/ctmp")) {
+            Files.move(box.root.resolve("work"), outside.resolve("work"));
+            assertEquals(outside.resolve("work"), Path.of("/proc/" + box.pid() + "/cwd").toRealPath(), "the JVM works outside its root");
+            Watched node = Watched.now(box);
+            Map<String, String> before = HostileBox.listing(outside.resolve("work"));
+            Cli.Result r = Cli.run("explain", Integer.toString(box.pid()), "--json", "--timeout", "5s");
+            assertEquals(0, r.exit(), r.err());
+            String why = unavailable(new ObjectMapper().readTree(r.out()), "jvm-version");
+            assertTrue(why.contains("cannot make the trigger .attach_pid1 in /var/ctmp (Read-only file system)")
+                    && why.contains("the working directory lies outside the JVM's root; jrss sends no signal"), why);
+            assertEquals(before, HostileBox.listing(outside.resolve("work")), "nothing in the node directory the JVM works in");
+            node.assertUnchanged();
+            Thread.sleep(300);
+            assertTrue(box.jvm().output.stream().noneMatch(l -> l.contains("Full thread dump")), "no SIGQUIT: " + box.jvm().output);
+        }
+    }
+
     /** A socket in the box's own /tmp that is not the JVM's: refused in one line, and sent nothing. */
     @ParameterizedTest
     @ValueSource(strings = {"nobody's, mode 777", "root's, mode 666", "root's, mode 600, served by nobody"})

@@ -23,23 +23,38 @@ final class AttachTrigger {
 
     private AttachTrigger() {}
 
-    /** The trigger jrss made: where, and its identity (device and inode). */
-    private record Made(TargetDir dir, String name, Object key) {}
+    /**
+     * The trigger: made by jrss (its identity, device and inode, in {@code key}), already there (no key: someone
+     * else's, left to them, and HotSpot will see it), or not made ({@code failed} says why).
+     */
+    private record Made(TargetDir dir, String name, Object key, String failed) {}
 
-    /** Starts the listener; returns once the socket exists in {@code tmp}, with jrss's trigger file removed. */
+    /**
+     * Starts the listener; returns once the socket exists in {@code tmp}, with jrss's trigger file removed. Without a
+     * trigger the signal would only print a thread dump, so none is sent when no trigger could be made.
+     */
     static void start(ProcPid process, TargetDir tmp, int nspid, int selfEuid, long deadlineNanos)
             throws IOException, TimeoutException, InterruptedException {
         TargetDir cwd = null;
         try {
             Made made = create(tmp, nspid, selfEuid);
-            if (made == null) {
+            if (made.failed() != null) {
                 cwd = TargetRoot.of(process).workingDirectory().orElse(null);
-                if (cwd != null) made = create(cwd, nspid, selfEuid);
+                if (cwd == null) {
+                    throw new IOException("cannot make the trigger .attach_pid" + nspid + " in " + tmp + " (" + made.failed()
+                            + "), and the working directory lies outside the JVM's root; jrss sends no signal");
+                }
+                Made again = create(cwd, nspid, selfEuid);
+                if (again.failed() != null) {
+                    throw new IOException("cannot make the trigger .attach_pid" + nspid + " in " + tmp + " (" + made.failed() + ") nor in "
+                            + cwd + " (" + again.failed() + "); jrss sends no signal");
+                }
+                made = again;
             }
             try {
                 signalAndWait(process, tmp, nspid, deadlineNanos);
             } finally {
-                if (made != null && !made.dir().deleteIfSame(made.name(), made.key())) {
+                if (made.key() != null && !made.dir().deleteIfSame(made.name(), made.key())) {
                     throw new IOException(made.dir().named(made.name()) + " is no longer the file jrss made; jrss leaves it alone");
                 }
             }
@@ -62,21 +77,27 @@ final class AttachTrigger {
     }
 
     /**
-     * Creates the trigger in {@code dir}; null if it cannot (read-only, not ours to write, or a file of that name is
-     * already there, which is left to whoever made it). HotSpot ignores a trigger owned by anyone but its euid or root,
-     * and some file systems (NFS root squash) change the owner: such a file is removed at once.
+     * Creates the trigger in {@code dir}. HotSpot ignores a trigger owned by anyone but its euid or root, and some file
+     * systems (NFS root squash) change the owner: such a file is removed at once, and counts as not made.
      */
     private static Made create(TargetDir dir, int nspid, int selfEuid) {
         String name = ".attach_pid" + nspid;
         try {
             Object key = dir.createNew(name).orElse(null);
-            if (key == null) return null;
-            if (dir.entry(name).map(a -> a.uid() == selfEuid).orElse(false)) return new Made(dir, name, key);
+            if (key == null) return new Made(dir, name, null, null);
+            if (dir.entry(name).map(a -> a.uid() == selfEuid).orElse(false)) return new Made(dir, name, key, null);
             dir.deleteIfSame(name, key);
+            return new Made(dir, name, null, "the file system gave it another owner");
         } catch (IOException e) {
-            // read-only or not ours: the next place, as HotSpot looks in both
+            return new Made(dir, name, null, why(e));
         }
-        return null;
+    }
+
+    /** What went wrong, without the /proc/self/fd path that names the directory only to jrss. */
+    private static String why(IOException e) {
+        if (e instanceof java.nio.file.AccessDeniedException) return "permission denied";
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) return f.getReason();
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     /**
