@@ -72,6 +72,15 @@ class HostileTargetIT {
             assertTrue(Files.exists(box.root.resolve("var/ctmp/.java_pid1")), "the JVM's socket is in the box's own /var/ctmp");
             assertEquals(List.of(".java_pid1", "hsperfdata_root"), names(box.root.resolve("var/ctmp")), "no trigger left in the box");
             assertEquals(List.of(), names(box.root.resolve("work")));
+
+            // The exporter, root next to every container, takes the same path.
+            Cli.Result export = Cli.run("export", "--once", "--include", "Steady");
+            assertEquals(0, export.exit(), export.err());
+            assertTrue(export.out().lines().anyMatch(l -> l.startsWith("jrss_jvm_up{") && l.contains("pid=\"" + box.pid() + "\"") && l.endsWith(" 1.0")),
+                    export.out());
+            assertFalse(export.out().contains("17.0.99"));
+            assertEquals("", Files.readString(squatLog), "the squatted socket received no command from the exporter");
+            node.assertUnchanged();
         }
     }
 
