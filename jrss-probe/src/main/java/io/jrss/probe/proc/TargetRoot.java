@@ -3,6 +3,7 @@ package io.jrss.probe.proc;
 
 import java.io.IOException;
 import java.nio.file.FileSystemLoopException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.util.ArrayDeque;
@@ -50,10 +51,14 @@ public final class TargetRoot {
      */
     public Optional<TargetDir> workingDirectory() throws IOException {
         try (TargetDir root = root()) {
-            TargetDir cwd = TargetDir.open(process.dir().resolve("cwd"), "the working directory of pid " + process.pid());
-            if (cwd.within(root, MAX_DEPTH)) return Optional.of(cwd);
-            cwd.close();
-            return Optional.empty();
+            TargetDir cwd = TargetDir.open(process.dir().resolve("cwd"), cwdName());
+            boolean inside = false;
+            try {
+                inside = cwd.within(root, MAX_DEPTH);
+            } finally {
+                if (!inside) cwd.close();
+            }
+            return inside ? Optional.of(cwd) : Optional.empty();
         }
     }
 
@@ -63,8 +68,8 @@ public final class TargetRoot {
         String name = path.substring(slash + 1);
         if (name.isEmpty() || name.equals(".") || name.equals("..")) throw new NoSuchFileException(path, null, "not a file name");
         if (path.startsWith("/")) return new Entry(directory(slash == 0 ? "/" : path.substring(0, slash)), name);
-        TargetDir cwd = workingDirectory().orElseThrow(() -> new NoSuchFileException(path, null, "the working directory is outside the target's root"));
         try (TargetDir root = root()) {
+            TargetDir cwd = workingDirectory().orElseThrow(() -> new NoSuchFileException(path, null, "the working directory is outside the target's root"));
             return new Entry(walk(root, List.of(cwd), components(slash < 0 ? "" : path.substring(0, slash)), path), name);
         }
     }
@@ -72,6 +77,17 @@ public final class TargetRoot {
     /** A name in a directory of the target; closing it closes the directory. */
     public record Entry(TargetDir dir, String name) implements AutoCloseable {
         @Override public void close() throws IOException { dir.close(); }
+    }
+
+    /** The working directory's name, for messages: as the kernel prints it from jrss's side (a chroot's prefix included). */
+    private String cwdName() {
+        try {
+            String name = Files.readSymbolicLink(process.dir().resolve("cwd")).toString();
+            if (name.startsWith("/")) return name;
+        } catch (IOException | RuntimeException e) {
+            // unnamed: fall through
+        }
+        return "the working directory of pid " + process.pid();
     }
 
     private TargetDir root() throws IOException {
@@ -89,11 +105,16 @@ public final class TargetRoot {
                 if (c.isEmpty() || c.equals(".")) continue;
                 if (c.equals("..")) {
                     if (top.sameAs(root)) continue; // as at "/": the root's parent is itself
-                    if (stack.size() > 1) stack.pop().close();
-                    else stack.push(top.parent());
+                    if (stack.size() > 1) {
+                        stack.pop().close();
+                    } else { // the walk began below the root (the working directory): climb for real
+                        TargetDir up = top.parent();
+                        stack.pop().close();
+                        stack.push(up);
+                    }
                     continue;
                 }
-                TargetDir.Attributes a = top.entry(c).orElseThrow(() -> new NoSuchFileException(asked, null, "no " + top.named(c) + " in pid's root"));
+                TargetDir.Attributes a = top.entry(c).orElseThrow(() -> new NoSuchFileException(asked, null, "no " + top.named(c) + " inside the target's root"));
                 if (a.symlink()) {
                     if (++links > MAX_LINKS) throw new FileSystemLoopException(asked);
                     String text = top.readLink(c);

@@ -100,6 +100,20 @@ class TargetRootTest {
     }
 
     @Test
+    void aRelativeFileClimbsFromTheWorkingDirectory() throws IOException {
+        Path cwd = Path.of("").toAbsolutePath();
+        String relative = "../".repeat(cwd.getNameCount() + 2) + base.toString().substring(1) + "/a/b/file";
+        try (TargetRoot.Entry f = TargetRoot.of(self).file(relative)) {
+            assertEquals(base + "/a/b", f.dir().inTarget(), "'..' never above the root");
+            assertEquals("content", new String(f.dir().read(f.name(), 100)));
+        }
+        String up = "../" + cwd.getFileName() + "/pom.xml";
+        try (TargetRoot.Entry f = TargetRoot.of(self).file(up)) {
+            assertTrue(new String(f.dir().read(f.name(), 1 << 20)).contains("<artifactId>jrss-probe</artifactId>"), "'..' then down again");
+        }
+    }
+
+    @Test
     void theWorkingDirectoryIsInsideTheRoot() throws IOException {
         try (TargetDir cwd = TargetRoot.of(self).workingDirectory().orElseThrow()) {
             assertEquals(Files.getAttribute(Path.of("").toAbsolutePath(), "fileKey"), cwd.key());
