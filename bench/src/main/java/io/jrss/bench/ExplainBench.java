@@ -14,7 +14,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * How long {@code jrss explain} takes on a live JVM with 1,000 threads, against gathering the same readings by hand:
  * one {@code jcmd} process per diagnostic command and {@code cat} for each /proc file, as people do by hand.
- * Both sides run alternately in one process, several rounds, and the medians are printed with their ratio.
+ * Both sides run alternately in one process, several rounds; each round's ratio pairs the two, and the median ratio
+ * is printed with its range. jrss runs as a person runs it, through the launcher (with its class-data archive), and
+ * as {@code java -jar} beside it, to show what the archive buys.
  *
  * Run: {@code bench/run} (or {@code java -cp bench/target/classes io.jrss.bench.ExplainBench jrss-cli/target/jrss.jar})
  */
@@ -26,6 +28,8 @@ public final class ExplainBench {
     public static void main(String[] args) throws Exception {
         String jar = args.length > 0 ? args[0] : "jrss-cli/target/jrss.jar";
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 7;
+        // What a person types: the launcher, with its class-data archive; and the bare jar beside it, to show what that buys.
+        String launcher = Path.of(jar).toAbsolutePath().getParent().getParent().getParent().resolve("jrss").toString();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
         Process target = new ProcessBuilder(java, "-XX:NativeMemoryTracking=summary", "-Xmx128m", "-cp",
@@ -34,10 +38,13 @@ public final class ExplainBench {
             BufferedReader r = new BufferedReader(new InputStreamReader(target.getInputStream()));
             if (!"READY".equals(r.readLine())) throw new IllegalStateException("target did not start");
             String pid = Long.toString(target.pid());
-            run(List.of(java, "-jar", jar, "explain", pid, "--json")); // warm the attach listener and the page cache
-            long[] jrss = new long[rounds], byHand = new long[rounds];
+            run(List.of(launcher, "explain", pid, "--json")); // warm the attach listener, the page cache and the archive
+            long[] jrss = new long[rounds], bare = new long[rounds], byHand = new long[rounds];
+            double[] ratio = new double[rounds];
+            System.out.printf(Locale.ROOT, "target: 1000 threads, NMT summary, pid %s, %d rounds, each side alternately%n", pid, rounds);
+            System.out.printf(Locale.ROOT, "%5s %14s %16s %14s %8s%n", "round", "./jrss (ms)", "java -jar (ms)", "by hand (ms)", "ratio");
             for (int i = 0; i < rounds; i++) {
-                jrss[i] = run(List.of(java, "-jar", jar, "explain", pid, "--json"));
+                jrss[i] = run(List.of(launcher, "explain", pid, "--json"));
                 long t = 0;
                 for (String c : JCMDS) {
                     List<String> cmd = new ArrayList<>(List.of(jcmd, pid));
@@ -46,13 +53,19 @@ public final class ExplainBench {
                 }
                 for (String f : PROC) t += run(List.of("cat", "/proc/" + pid + "/" + f));
                 byHand[i] = t;
+                bare[i] = run(List.of(java, "-jar", jar, "explain", pid, "--json"));
+                ratio[i] = (double) jrss[i] / byHand[i];
+                System.out.printf(Locale.ROOT, "%5d %14.0f %16.0f %14.0f %8.2f%n", i + 1, jrss[i] / 1e6, bare[i] / 1e6, byHand[i] / 1e6, ratio[i]);
             }
-            double a = median(jrss) / 1e6, b = median(byHand) / 1e6;
-            System.out.printf(Locale.ROOT, "target: 1000 threads, NMT summary, pid %s, %d rounds%n", pid, rounds);
-            System.out.printf(Locale.ROOT, "jrss explain --json (one process, all readings, ledger, rules): median %7.0f ms%n", a);
-            System.out.printf(Locale.ROOT, "by hand (%d jcmd processes + %d cat of /proc):                   median %7.0f ms%n",
-                    JCMDS.size(), PROC.size(), b);
-            System.out.printf(Locale.ROOT, "ratio jrss / by hand: %.2f%n", a / b);
+            double[] sorted = ratio.clone();
+            Arrays.sort(sorted);
+            System.out.printf(Locale.ROOT, "./jrss explain --json (one process, all readings, ledger, rules): median %7.0f ms%n", median(jrss) / 1e6);
+            System.out.printf(Locale.ROOT, "java -jar jrss.jar explain --json (no class-data archive):        median %7.0f ms%n", median(bare) / 1e6);
+            System.out.printf(Locale.ROOT, "by hand (%d jcmd processes + %d cat of /proc):                    median %7.0f ms%n",
+                    JCMDS.size(), PROC.size(), median(byHand) / 1e6);
+            System.out.printf(Locale.ROOT, "ratio ./jrss / by hand, paired by round: median %.2f (min %.2f, max %.2f)%n",
+                    sorted.length % 2 == 1 ? sorted[sorted.length / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2,
+                    sorted[0], sorted[sorted.length - 1]);
         } finally {
             target.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
