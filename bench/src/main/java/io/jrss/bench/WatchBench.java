@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
  * by the samples in between. Start-up CPU, the final full sample (taken at SIGTERM), the whole process against the
  * JSON's timeline.sample_count, and the target's own CPU in each window are printed apart.
  *
- * Settings (system properties): jrss.bench.warmup (default 20s), jrss.bench.window (30s), jrss.bench.rounds (2),
+ * Settings (system properties): jrss.bench.warmup (default 20s), jrss.bench.window (30s), jrss.bench.rounds (4),
  * jrss.bench.threads (available processors), jrss.bench.interval (1s), jrss.bench.heap (256m).
  *
  * Run: {@code bench/run watch} (or {@code java -cp bench/target/classes io.jrss.bench.WatchBench jrss-cli/target/jrss.jar})
@@ -42,10 +42,11 @@ public final class WatchBench {
     public static void main(String[] args) throws Exception {
         String jar = args.length > 0 ? args[0] : "jrss-cli/target/jrss.jar";
         long warmup = millis("jrss.bench.warmup", "20s"), window = millis("jrss.bench.window", "30s");
-        int rounds = Integer.getInteger("jrss.bench.rounds", 2);
+        int rounds = Integer.getInteger("jrss.bench.rounds", 4);
         int threads = Integer.getInteger("jrss.bench.threads", Runtime.getRuntime().availableProcessors());
         String interval = System.getProperty("jrss.bench.interval", "1s"), heap = System.getProperty("jrss.bench.heap", "256m");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String launcher = Path.of(jar).toAbsolutePath().getParent().getParent().getParent().resolve("jrss").toString();
         double tick = 1000.0 / clockTicks(); // ms per clock tick
 
         List<Process> started = new CopyOnWriteArrayList<>();
@@ -83,7 +84,8 @@ public final class WatchBench {
                         i + 1, without[i], cores(a, b, tick));
 
                 Path json = Files.createTempFile("jrss-watchbench", ".json");
-                Process watch = new ProcessBuilder(java, "-jar", jar, "watch", Long.toString(pid), "--interval", interval, "--json")
+                // As a person runs it: the launcher (class-data archive, C1 only, serial GC), which execs java under its own pid.
+                Process watch = new ProcessBuilder(launcher, "watch", Long.toString(pid), "--interval", interval, "--json")
                         .redirectOutput(json.toFile()).start();
                 started.add(watch);
                 try {
@@ -126,7 +128,12 @@ public final class WatchBench {
             double a = median(without), b = median(with);
             System.out.printf(Locale.ROOT, "without jrss watch:                  median %,10.0f ops/s%n", a);
             System.out.printf(Locale.ROOT, "with jrss watch --interval %-9s median %,10.0f ops/s%n", interval + ":", b);
-            System.out.printf(Locale.ROOT, "ratio with / without: %.3f%n", b / a);
+            double[] ratios = new double[rounds];
+            for (int i = 0; i < rounds; i++) ratios[i] = with[i] / without[i];
+            double[] sorted = ratios.clone();
+            Arrays.sort(sorted);
+            System.out.printf(Locale.ROOT, "ratio with / without: %.3f of the medians; by round (each with window against the window before it):"
+                    + " median %.3f, min %.3f, max %.3f%n", b / a, median(ratios), sorted[0], sorted[rounds - 1]);
             System.out.printf(Locale.ROOT, "jrss CPU per cheap sample (utime+stime of the watch process, 5th sample line to the last in the window):"
                     + " median %.1f ms%n", median(perSample));
             System.out.printf(Locale.ROOT, "jrss CPU for a full sample (the last one, taken at SIGTERM, whole smaps):   median %.1f ms%n", median(full));

@@ -12,6 +12,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
+import java.nio.file.PathMatcher;
 import java.nio.file.SecureDirectoryStream;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributeView;
@@ -77,11 +78,16 @@ public final class TargetDir implements Closeable {
         }
     }
 
-    /** The names in this directory that match {@code glob}. */
+    /**
+     * The names in this directory that match {@code glob}. Listed through a handle of its own (a stream iterates once),
+     * opened as every handle is: a descriptor of this directory that no TargetDir knew of would be taken by another
+     * thread's open for its own, and closed under it.
+     */
     public List<String> names(String glob) throws IOException {
+        PathMatcher matcher = FDS.getFileSystem().getPathMatcher("glob:" + glob);
         List<String> names = new ArrayList<>();
-        try (DirectoryStream<Path> s = Files.newDirectoryStream(fd, glob)) {
-            for (Path p : s) names.add(p.getFileName().toString());
+        try (TargetDir again = dup()) {
+            for (Path p : again.dir) if (matcher.matches(p.getFileName())) names.add(p.getFileName().toString());
         }
         return names;
     }
@@ -172,14 +178,21 @@ public final class TargetDir implements Closeable {
     /** This directory's identity (device and inode). */
     public Object key() { return key; }
 
-    /** {@code name} in this directory as a path only the kernel resolves: /proc/self/fd/<n>/name. */
-    public Path path(String name) {
+    /**
+     * {@code name} in this directory as a path only the kernel resolves: /proc/self/fd/<n>/name. The descriptor is
+     * checked to still be this directory first, so that a number closed and reused under it can never send a
+     * connection, a new directory or a read elsewhere.
+     */
+    public Path path(String name) throws IOException {
         checkName(name);
-        return fd.resolve(name);
+        return path().resolve(name);
     }
 
-    /** The directory itself as such a path. */
-    public Path path() { return fd; }
+    /** The directory itself as such a path, checked as {@link #path(String)} is. */
+    public Path path() throws IOException {
+        if (!key.equals(fileKey(fd))) throw new IOException("the descriptor jrss held for " + inTarget + " is no longer that directory");
+        return fd;
+    }
 
     /** The directory as the target names it, e.g. {@code /var/ctmp}. */
     public String inTarget() { return inTarget; }

@@ -113,8 +113,7 @@ public final class NativeProfiler implements AutoCloseable {
 
     /** What the profiler wrote to its log, bounded: its own words for a refusal. */
     private String log() {
-        Path f = out.file(LOG);
-        try (InputStream in = Files.newInputStream(f, LinkOption.NOFOLLOW_LINKS)) {
+        try (InputStream in = Files.newInputStream(out.file(LOG), LinkOption.NOFOLLOW_LINKS)) {
             String text = new String(in.readNBytes(2048), StandardCharsets.UTF_8).strip().replace('\n', ' ');
             return text.isEmpty() ? "" : " (" + text + ")";
         } catch (IOException e) {

@@ -63,10 +63,10 @@ public final class TargetTmp implements Closeable {
     public String inTarget() { return dir.inTarget(); }
 
     /** The directory as jrss reaches it while this is open. */
-    public Path here() { return dir.path(); }
+    public Path here() throws IOException { return dir.path(); }
 
     /** The file {@code name} in it as jrss reaches it while this is open (only the kernel resolves the path). */
-    public Path file(String name) { return dir.path(name); }
+    public Path file(String name) throws IOException { return dir.path(name); }
 
     /** Writes {@code content} as {@code name} (a fresh file renamed into place), owned by the directory's owner. */
     public String write(String name, InputStream content, String mode) throws IOException {
