@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -110,6 +111,35 @@ class TargetRootTest {
         String up = "../" + cwd.getFileName() + "/pom.xml";
         try (TargetRoot.Entry f = TargetRoot.of(self).file(up)) {
             assertTrue(new String(f.dir().read(f.name(), 1 << 20)).contains("<artifactId>jrss-probe</artifactId>"), "'..' then down again");
+        }
+    }
+
+    /**
+     * Threads opening, listing and closing handles on the same directory at once, as a capture's two readers do: each
+     * handle's /proc/self/fd path must stay its own directory while it is open (a listing once held a descriptor of it
+     * that another open took for its own).
+     */
+    @Test
+    void handlesOnOneDirectoryFromManyThreadsStayTheirOwn() throws Exception {
+        Object key = Files.getAttribute(base.resolve("a/b"), "fileKey");
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                done.add(pool.submit(() -> {
+                    for (int i = 0; i < 200; i++) {
+                        try (TargetDir d = TargetRoot.of(self).directory(base + "/rel")) {
+                            assertEquals(List.of("file"), d.names("*"));
+                            assertEquals(key, Files.getAttribute(d.path(), "fileKey"));
+                            assertEquals("content", new String(d.read("file", 100)));
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (var f : done) f.get();
+        } finally {
+            pool.shutdownNow();
         }
     }
 
