@@ -56,8 +56,14 @@ final class MappingHeadReader {
      * private and read-write; null for any other line (a field line has no '-' before its first space).
      */
     static long[] anonymousReadWrite(String s, int from, int to) {
-        int dash = s.indexOf('-', from), sp1 = s.indexOf(' ', from);
-        if (dash < 0 || sp1 < 0 || dash > sp1 || sp1 >= to) return null;
+        // A header starts with hex digits and a '-'; looked for within the line only (a search past it made the scan
+        // quadratic in smaps' size: 600 ms at 100 000 mappings).
+        int dash = from;
+        while (dash < to && Character.digit(s.charAt(dash), 16) >= 0) dash++;
+        if (dash == from || dash >= to || s.charAt(dash) != '-') return null;
+        int sp1 = dash + 1;
+        while (sp1 < to && s.charAt(sp1) != ' ') sp1++;
+        if (sp1 >= to) return null;
         if (!s.startsWith("rw-p ", sp1 + 1)) return null;
         int sp2 = sp1 + 5;                      // the space after perms
         int sp3 = s.indexOf(' ', sp2 + 1);      // the space after offset

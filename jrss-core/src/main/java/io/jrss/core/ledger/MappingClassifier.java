@@ -149,16 +149,21 @@ final class MappingClassifier {
         return at == m.end();
     }
 
+    /** Whether a path is a binary (BINARY), once per distinct path: a process may map one file 100 000 times. */
+    private boolean binary(String path) { return binaries.computeIfAbsent(path, p -> BINARY.matcher(p).find()); }
+
+    private final Map<String, Boolean> binaries = new HashMap<>();
+
     private MappingKind byPath(List<Mapping> maps, int i) {
         Mapping m = maps.get(i);
         String p = m.pathname();
         if (p.startsWith("[vdso]") || p.startsWith("[vvar") || p.startsWith("[vsyscall]")) return MappingKind.BINARY;
-        if (m.isFile()) return BINARY.matcher(p.replace(" (deleted)", "")).find() ? MappingKind.BINARY : MappingKind.MAPPED_FILE;
+        if (m.isFile()) return binary(p.replace(" (deleted)", "")) ? MappingKind.BINARY : MappingKind.MAPPED_FILE;
         if (!m.isAnonymous()) return MappingKind.SHARED_MEMORY; // memfd:, /SYSV, /dev/zero, anon_inode
         if (m.isShared()) return MappingKind.SHARED_MEMORY;
         // .bss of a shared library: anonymous memory directly after its last file-backed mapping
         if (i > 0 && maps.get(i - 1).end() == m.start() && maps.get(i - 1).isFile()
-                && BINARY.matcher(maps.get(i - 1).pathname()).find()) {
+                && binary(maps.get(i - 1).pathname())) {
             return MappingKind.BINARY;
         }
         return MappingKind.ANONYMOUS;

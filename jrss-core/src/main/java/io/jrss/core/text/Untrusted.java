@@ -32,6 +32,7 @@ public final class Untrusted {
     }
 
     static boolean unsafe(char c) {
+        if (c >= 0x20 && c < 0x7f) return false; // the common case first: smaps is tens of MB of it
         if (c < 0x20) return c != '\n' && c != '\t';
         if (c < 0x7f) return false;
         if (c <= 0x9f) return true; // DEL and C1
