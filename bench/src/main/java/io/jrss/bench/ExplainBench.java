@@ -4,6 +4,7 @@ package io.jrss.bench;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -39,7 +40,11 @@ public final class ExplainBench {
             if (!"READY".equals(r.readLine())) throw new IllegalStateException("target did not start");
             String pid = Long.toString(target.pid());
             run(List.of(launcher, "explain", pid, "--json")); // warm the attach listener, the page cache and the archive
-            long[] jrss = new long[rounds], bare = new long[rounds], byHand = new long[rounds];
+            // Another JDK for jrss itself, when there is one (-Djrss.bench.java2=<java>, default a JDK 25): its archive differs.
+            String java2 = System.getProperty("jrss.bench.java2", "/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
+            boolean other = java2 != null && !java2.isEmpty() && Files.isExecutable(Path.of(java2));
+            if (other) run(List.of("env", "JRSS_JAVA=" + java2, launcher, "explain", pid, "--json"));
+            long[] jrss = new long[rounds], bare = new long[rounds], byHand = new long[rounds], second = new long[rounds];
             double[] ratio = new double[rounds];
             System.out.printf(Locale.ROOT, "target: 1000 threads, NMT summary, pid %s, %d rounds, each side alternately%n", pid, rounds);
             System.out.printf(Locale.ROOT, "%5s %14s %16s %14s %8s%n", "round", "./jrss (ms)", "java -jar (ms)", "by hand (ms)", "ratio");
@@ -54,6 +59,7 @@ public final class ExplainBench {
                 for (String f : PROC) t += run(List.of("cat", "/proc/" + pid + "/" + f));
                 byHand[i] = t;
                 bare[i] = run(List.of(java, "-jar", jar, "explain", pid, "--json"));
+                if (other) second[i] = run(List.of("env", "JRSS_JAVA=" + java2, launcher, "explain", pid, "--json"));
                 ratio[i] = (double) jrss[i] / byHand[i];
                 System.out.printf(Locale.ROOT, "%5d %14.0f %16.0f %14.0f %8.2f%n", i + 1, jrss[i] / 1e6, bare[i] / 1e6, byHand[i] / 1e6, ratio[i]);
             }
@@ -63,6 +69,13 @@ public final class ExplainBench {
             System.out.printf(Locale.ROOT, "java -jar jrss.jar explain --json (no class-data archive):        median %7.0f ms%n", median(bare) / 1e6);
             System.out.printf(Locale.ROOT, "by hand (%d jcmd processes + %d cat of /proc):                    median %7.0f ms%n",
                     JCMDS.size(), PROC.size(), median(byHand) / 1e6);
+            if (other) {
+                double[] r2 = new double[rounds];
+                for (int i = 0; i < rounds; i++) r2[i] = (double) second[i] / byHand[i];
+                Arrays.sort(r2);
+                System.out.printf(Locale.ROOT, "JRSS_JAVA=%s ./jrss explain --json: median %.0f ms, ratio to by hand: median %.2f (min %.2f, max %.2f)%n",
+                        java2, median(second) / 1e6, r2[rounds / 2], r2[0], r2[rounds - 1]);
+            }
             System.out.printf(Locale.ROOT, "ratio ./jrss / by hand, paired by round: median %.2f (min %.2f, max %.2f)%n",
                     sorted.length % 2 == 1 ? sorted[sorted.length / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2,
                     sorted[0], sorted[sorted.length - 1]);

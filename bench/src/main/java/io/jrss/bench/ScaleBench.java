@@ -113,7 +113,8 @@ public final class ScaleBench {
     /** How many mappings a process may have here: raises vm.max_map_count to fit {@code wanted} where it may. */
     static int mappingsAllowed(int wanted) throws IOException {
         Path max = Path.of("/proc/sys/vm/max_map_count");
-        long now = Long.parseLong(Files.readString(max).strip());
+        long now;
+        try (var in = Files.newInputStream(max)) { now = Long.parseLong(new String(in.readAllBytes()).strip()); } // /proc says size 0
         if (now < wanted + 10_000) {
             try {
                 Files.writeString(max, Long.toString(wanted + 10_000L));

@@ -104,11 +104,11 @@ public final class LiveCapture {
                 others.forEach(this::fetch);
                 continue;
             }
-            RuntimeException[] failed = new RuntimeException[1];
+            Throwable[] failed = new Throwable[1];
             Thread reader = new Thread(() -> {
                 try {
                     others.forEach(this::fetch);
-                } catch (RuntimeException e) {
+                } catch (RuntimeException | Error e) { // an OutOfMemoryError too: it ends the capture as it would on one thread
                     failed[0] = e;
                 }
             }, "jrss-files-of-" + pid);
@@ -116,7 +116,8 @@ public final class LiveCapture {
             reader.start();
             commands.forEach(this::fetch);
             joinUninterruptibly(reader);
-            if (failed[0] != null) throw failed[0];
+            if (failed[0] instanceof RuntimeException e) throw e;
+            if (failed[0] instanceof Error e) throw e;
         }
     }
 
