@@ -200,6 +200,8 @@ public final class LiveCapture {
 
     /** smaps is the largest file read: about 380 bytes a mapping, so 256 MiB is 700 000 mappings, ten times vm.max_map_count's default. */
     private static final int MAX_FILE = 256 << 20;
+    /** A counter's value that is a number (compiled once: hsperfdata has some 300 counters). */
+    private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("-?\\d+");
 
     void file(String file, String path, Transform transform) {
         listener.reading(file);
@@ -287,7 +289,7 @@ public final class LiveCapture {
             // Numbers, and the collectors' names. String counters also carry the command line and system properties
             // (java.rt.vmArgs, sun.rt.javaCommand, java.property.*): those may hold secrets and are left out.
             new java.util.TreeMap<>(values).forEach((k, v) -> {
-                boolean number = v.matches("-?\\d+");
+                boolean number = NUMBER.matcher(v).matches();
                 if (number || k.startsWith("sun.gc.")) sb.append(k).append('=').append(number ? v : "\"" + v + "\"").append('\n');
             });
             texts.put(CaptureFiles.PERF_COUNTERS, sb.toString());

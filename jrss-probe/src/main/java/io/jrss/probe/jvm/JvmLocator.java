@@ -53,6 +53,25 @@ public final class JvmLocator {
         return describe(ProcPid.of(pid), selfStatus());
     }
 
+    /**
+     * Whether {@code pid} is a JVM, decided as {@link #describe} decides it (libjvm.so mapped; the launcher's name when
+     * another user's maps are closed to us), without reading the rest: a target named by its pid needs only this.
+     */
+    public static boolean isJvm(int pid) {
+        ProcPid process = ProcPid.of(pid);
+        try {
+            List<String> argv = process.cmdline();
+            if (argv.isEmpty()) return false;
+            try {
+                return process.mappedJvm().isPresent();
+            } catch (AccessDeniedException e) {
+                return Path.of(argv.get(0)).getFileName().toString().equals("java");
+            }
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
     static Optional<JvmProcess> describe(ProcPid process, ProcStatus self) {
         int pid = process.pid();
         try {

@@ -27,7 +27,7 @@ public final class Targets {
                 throw new TargetException("no such process: " + s);
             }
             if (!ProcPid.of(pid).exists()) throw new TargetException("no such process: " + pid);
-            if (JvmLocator.describe(pid).isEmpty()) throw new TargetException("pid " + pid + " is not a Java process");
+            if (!JvmLocator.isJvm(pid)) throw new TargetException("pid " + pid + " is not a Java process");
             return pid;
         }
         List<JvmProcess> matches = JvmLocator.list().stream().filter(j -> j.mainClass().contains(s)).collect(Collectors.toList());
