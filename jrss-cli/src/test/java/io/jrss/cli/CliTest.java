@@ -28,6 +28,19 @@ class CliTest {
 
     static String capture(String name) { return Path.of(System.getProperty("jrss.captures"), name).toString(); }
 
+    /** A command line that names a command builds that one alone; help and unknown words get them all, in order. */
+    @Test
+    void onlyTheNamedCommandIsBuilt() {
+        assertEquals(java.util.List.of("explain", "help"), java.util.List.copyOf(Jrss.commandLine(new String[] {"--debug", "explain", "42"}).getSubcommands().keySet()));
+        java.util.List<String> all = new java.util.ArrayList<>(Jrss.COMMANDS.keySet());
+        all.add("help");
+        assertEquals(all, java.util.List.copyOf(Jrss.commandLine(new String[] {"--help"}).getSubcommands().keySet()));
+        assertEquals(all, java.util.List.copyOf(Jrss.commandLine(new String[] {"explian"}).getSubcommands().keySet()));
+        for (var e : Jrss.COMMANDS.entrySet()) {
+            assertEquals(e.getKey(), e.getValue().get().getClass().getAnnotation(CommandLine.Command.class).name(), "the name it is listed under");
+        }
+    }
+
     @Test
     void helpListsTheCommandsAndHowToStart() {
         Run r = run("--help");
