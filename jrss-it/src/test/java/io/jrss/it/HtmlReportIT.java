@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * HTML reports opened in headless Chromium (Debian's package, which .ci/run installs): each loads with no console
+ * HTML reports opened in headless Chromium (Debian's package, which ./test installs): each loads with no console
  * error and no network request, its charts are drawn with the number of series the JSON of the same input calls
  * for, and a screenshot is kept in target/screenshots. Inputs: real captures of the lab's NativeMix, a JFR
  * recording of the thread-leak scenario, a live jrss run of thread-leak, and a one-hour recording at 1 s.
@@ -38,7 +38,7 @@ class HtmlReportIT {
     static Chromium chrome;
 
     @BeforeAll static void browser() throws Exception {
-        assertTrue(Files.isExecutable(Chromium.BINARY), "needs Debian's chromium at " + Chromium.BINARY + " (.ci/run installs it)");
+        assertTrue(Files.isExecutable(Chromium.BINARY), "needs Debian's chromium at " + Chromium.BINARY + " (./test installs it)");
         Files.createDirectories(SHOTS);
         chrome = Chromium.start(Files.createDirectories(tmp.resolve("profile")));
         chrome.send("Page.enable", Map.of());

@@ -37,7 +37,7 @@ class LabCliIT {
     @Test
     void runStartsTheScenarioUnderTheChosenAllocatorAndStopsAfterTheDuration() throws Exception {
         Path jemalloc = Path.of("/usr/lib/x86_64-linux-gnu/libjemalloc.so.2");
-        Assumptions.assumeTrue(Files.exists(jemalloc), "libjemalloc2 is not installed (.ci/run installs it)");
+        Assumptions.assumeTrue(Files.exists(jemalloc), "libjemalloc2 is not installed (./test installs it)");
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
                 System.getProperty("jrss.jar"), "lab", "run", "healthy", "--allocator", "jemalloc", "--duration", "4s")
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();

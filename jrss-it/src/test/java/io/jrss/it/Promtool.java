@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** Debian's promtool and prometheus (package prometheus, installed by .ci/run), and the shipped alerts and dashboard. */
+/** Debian's promtool and prometheus (package prometheus, installed by ./test), and the shipped alerts and dashboard. */
 final class Promtool {
     static final Path DEPLOY = Path.of(System.getProperty("user.dir")).resolveSibling("deploy");
     static final Path ALERTS = DEPLOY.resolve("prometheus/jrss-alerts.yml");
@@ -22,7 +22,7 @@ final class Promtool {
 
     static String binary(String name) {
         Path p = Path.of("/usr/bin", name);
-        if (!Files.isExecutable(p)) throw new IllegalStateException("no " + p + ": install Debian's prometheus package (.ci/run does)");
+        if (!Files.isExecutable(p)) throw new IllegalStateException("no " + p + ": install Debian's prometheus package (./test does)");
         return p.toString();
     }
 
