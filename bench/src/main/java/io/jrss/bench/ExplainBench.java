@@ -30,7 +30,7 @@ public final class ExplainBench {
         String jar = args.length > 0 ? args[0] : "jrss-cli/target/jrss.jar";
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 7;
         // What a person types: the launcher, with its class-data archive; and the bare jar beside it, to show what that buys.
-        String launcher = Path.of(jar).toAbsolutePath().getParent().getParent().getParent().resolve("jrss").toString();
+        String launcher = launcher(jar);
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
         Process target = new ProcessBuilder(java, "-XX:NativeMemoryTracking=summary", "-Xmx128m", "-cp",
@@ -82,6 +82,11 @@ public final class ExplainBench {
         } finally {
             target.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
+    }
+
+    /** The launcher a person types, {@code ./jrss}, beside the jar's module: {@code <repo>/jrss-cli/target/jrss.jar}. */
+    static String launcher(String jar) {
+        return Path.of(jar).toAbsolutePath().getParent().getParent().getParent().resolve("jrss").toString();
     }
 
     static long run(List<String> cmd) throws IOException, InterruptedException {

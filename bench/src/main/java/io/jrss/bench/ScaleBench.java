@@ -25,7 +25,7 @@ import java.util.concurrent.TimeUnit;
 public final class ScaleBench {
     public static void main(String[] args) throws Exception {
         String jar = args.length > 0 ? args[0] : "jrss-cli/target/jrss.jar";
-        String launcher = Path.of(jar).toAbsolutePath().getParent().getParent().getParent().resolve("jrss").toString();
+        String launcher = ExplainBench.launcher(jar);
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String cp = System.getProperty("java.class.path");
         int mappings = mappingsAllowed(100_000);

@@ -46,7 +46,7 @@ public final class WatchBench {
         int threads = Integer.getInteger("jrss.bench.threads", Runtime.getRuntime().availableProcessors());
         String interval = System.getProperty("jrss.bench.interval", "1s"), heap = System.getProperty("jrss.bench.heap", "256m");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String launcher = Path.of(jar).toAbsolutePath().getParent().getParent().getParent().resolve("jrss").toString();
+        String launcher = ExplainBench.launcher(jar);
         double tick = 1000.0 / clockTicks(); // ms per clock tick
 
         List<Process> started = new CopyOnWriteArrayList<>();
