@@ -75,9 +75,7 @@ public final class LiveCapture {
     /** The start time of the live process {@code pid}; -1 once it has exited (a zombie has exited too). */
     private static long startTime(int pid) {
         try {
-            ProcPid p = ProcPid.of(pid);
-            char state = p.state();
-            return state == 'Z' || state == 'X' ? -1 : p.startTime();
+            return ProcPid.of(pid).liveStartTime();
         } catch (IOException | RuntimeException e) {
             return -1;
         }

@@ -109,6 +109,13 @@ public final class ProcPid {
     /** Field 22 of {@code stat}, in clock ticks since boot: with the pid, it names one process, not a reused pid. */
     public long startTime() throws IOException { return statField(22); }
 
+    /** {@link #startTime} of a process that has not exited, from one read of stat; -1 for a zombie (it has exited too). */
+    public long liveStartTime() throws IOException {
+        String[] f = statFields();
+        char state = f[0].charAt(0);
+        return state == 'Z' || state == 'X' ? -1 : Long.parseLong(f[22 - 3]);
+    }
+
     /**
      * Fields 16 and 17 of {@code stat}, cutime + cstime, in clock ticks: the CPU of the children this process has
      * reaped, with everything their own reaped children used.
