@@ -11,6 +11,8 @@ import io.jrss.core.snapshot.CaptureFile;
 import io.jrss.core.snapshot.Fetch;
 import io.jrss.core.snapshot.Readings;
 import io.jrss.probe.attach.AttachException;
+import io.jrss.probe.glibc.GlibcArenas;
+import io.jrss.probe.glibc.Unavailable;
 import io.jrss.probe.proc.PerfData;
 import io.jrss.probe.proc.ProcPid;
 import java.io.IOException;
@@ -168,6 +170,7 @@ public final class LiveCapture {
                 case CGROUP -> new CgroupFiles(pid, this::file, this::skip).collect(info);
                 case HSPERFDATA -> perfCounters();
                 case MAPPING_HEADS -> { if (options.readMappingHeads()) mappingHeads(); }
+                case GLIBC_ARENAS -> { if (options.readMappingHeads()) glibcArenas(); }
             }
         } // Fetch.Pasted: never taken live
     }
@@ -233,6 +236,22 @@ public final class LiveCapture {
             entries.add(CaptureEntry.ok(CaptureFiles.MAPPING_HEADS, source, t0, millis(n0)));
         } catch (IOException | RuntimeException e) {
             entries.add(new CaptureEntry(CaptureFiles.MAPPING_HEADS, source, t0, millis(n0), CaptureEntry.Status.failed,
+                    "cannot read " + source + ": " + e.getMessage()));
+        }
+    }
+
+    private void glibcArenas() {
+        listener.reading(CaptureFiles.GLIBC_ARENAS);
+        Instant t0 = clock.instant();
+        long n0 = System.nanoTime();
+        String source = "/proc/" + pid + "/mem (glibc's malloc_state)";
+        try {
+            texts.put(CaptureFiles.GLIBC_ARENAS, GlibcArenas.read(pid, texts.get(CaptureFiles.SMAPS)));
+            entries.add(CaptureEntry.ok(CaptureFiles.GLIBC_ARENAS, source, t0, millis(n0)));
+        } catch (Unavailable e) {
+            entries.add(new CaptureEntry(CaptureFiles.GLIBC_ARENAS, source, t0, millis(n0), CaptureEntry.Status.unavailable, e.getMessage()));
+        } catch (IOException | RuntimeException e) {
+            entries.add(new CaptureEntry(CaptureFiles.GLIBC_ARENAS, source, t0, millis(n0), CaptureEntry.Status.failed,
                     "cannot read " + source + ": " + e.getMessage()));
         }
     }

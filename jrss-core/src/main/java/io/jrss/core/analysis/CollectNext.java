@@ -25,7 +25,7 @@ public final class CollectNext {
         if (!s.nmt().isAvailable() && !dead) {
             out.add("What the JVM itself uses: start it with -XX:NativeMemoryTracking=summary, then jcmd " + pid + " VM.native_memory summary");
         }
-        if (s.preloadedAllocator() == null && !s.vmInfo().map(v -> v.glibc() != null).value().orElse(false) && !s.mallocInfo().isAvailable()) {
+        if (s.preloadedAllocator() == null && !s.vmInfo().map(v -> v.glibc() != null).value().orElse(false) && !s.mallocInfo().isAvailable() && !s.glibcArenas().isAvailable()) {
             out.add("glibc's bytes in use and free (fragmentation, arenas): jcmd " + pid + " VM.info (its Process Memory section), or System.native_heap_info on JDK 21+");
         }
         if (!s.cgroupMemory().isAvailable()) {

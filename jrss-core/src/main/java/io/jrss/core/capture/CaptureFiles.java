@@ -46,6 +46,8 @@ public final class CaptureFiles {
     public static final String CGROUP = "proc/cgroup";
     /** The first words of anonymous mappings, read from /proc/pid/mem (see MappingHeadsParser and MappingHead). */
     public static final String MAPPING_HEADS = "proc/mapping_heads";
+    /** glibc's arenas read from /proc/pid/mem, in malloc_info's XML (see GlibcArenas in the probe). */
+    public static final String GLIBC_ARENAS = "proc/glibc_arenas";
 
     public static final String LOADAVG = "host/loadavg";
     public static final String CPUS_ONLINE = "host/cpu_online";

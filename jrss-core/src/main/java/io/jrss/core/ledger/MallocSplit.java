@@ -20,7 +20,10 @@ import java.util.List;
  *  JDK 21+: System.native_heap_info (malloc_info): in arenas = system current − free; mmapped = mmap size
  *  JDK 17:  VM.info: outstanding = uordblks + hblkhd, retained = fordblks;
  *           uordblks = arena system bytes (read-write size of [heap] and arena heaps in smaps) − fordblks
+ *  else:    glibc's arenas read from /proc/pid/mem (malloc_state), in malloc_info's terms, as on JDK 21+;
+ *           mmapped chunks as glibc counts them (mp_), or those whose headers were seen when mp_ was not found
  * </pre>
+ * The JVM's own figures come first: it asks glibc under glibc's lock, where jrss reads a running process from outside.
  */
 final class MallocSplit {
     private final Snapshot s;
@@ -44,6 +47,7 @@ final class MallocSplit {
         String source;
         MallocInfo mi = s.mallocInfo().orNull();
         VmInfo vi = s.vmInfo().orNull();
+        MallocInfo outside = s.glibcArenas().orNull();
         if (preload != null) {
             source = preload + " is preloaded: glibc statistics do not apply";
         } else if (mi != null) {
@@ -54,6 +58,10 @@ final class MallocSplit {
             inArenas = cm.arenaSystem().minus(free).atLeastZero();
             mmapped = vi.glibc().outstanding().minus(inArenas).atLeastZero();
             source = "VM.info C-Heap outstanding/retained, arena sizes from smaps";
+        } else if (outside != null) {
+            inArenas = outside.inUseInArenas(); free = outside.free();
+            mmapped = outside.mmapCount() >= 0 ? outside.mmapSize() : cm.size(MappingKind.MALLOC_MMAPPED_CHUNK);
+            source = "glibc's arenas read from /proc/" + s.pidText() + "/mem";
         } else {
             // Before JDK 17.0.? HotSpot printed only "outstanding": without "retained" the arenas cannot be split.
             source = vi != null && vi.glibc() != null ? "VM.info prints no glibc 'retained' figure on this JDK" : "no glibc statistics (VM.info unavailable)";

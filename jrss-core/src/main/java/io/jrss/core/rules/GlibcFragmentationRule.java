@@ -24,7 +24,10 @@ public final class GlibcFragmentationRule implements Rule {
         MallocAccount m = ledger.malloc();
         if (m == null) return withoutSmaps(s);
         if (!m.allocator().equals("glibc")) return notEvaluated(m.allocator() + " is preloaded; glibc statistics do not apply");
-        if (m.freeInArenas() == null) return notEvaluated("no glibc statistics (VM.info or System.native_heap_info)");
+        if (m.freeInArenas() == null) {
+            return notEvaluated("no glibc statistics (VM.info, System.native_heap_info, or glibc's arenas read from /proc/<pid>/mem"
+                    + s.glibcArenas().why().map(w -> ": " + w.reason()).orElse("") + ")");
+        }
         Bytes free = ledger.bytes(RowIds.MALLOC_FREE);
         double shareOfArenas = free.ratioOf(m.arenaResident());
         double shareOfRss = free.ratioOf(ledger.rss());

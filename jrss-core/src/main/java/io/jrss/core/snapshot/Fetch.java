@@ -33,7 +33,9 @@ public sealed interface Fetch {
             /** HotSpot's performance counters, read from the target's hsperfdata file without a word to the target. */
             HSPERFDATA,
             /** The first words of anonymous mappings, read from /proc/pid/mem (needs the smaps taken before). */
-            MAPPING_HEADS
+            MAPPING_HEADS,
+            /** glibc's arenas (malloc_state), read from /proc/pid/mem (needs the smaps taken before). */
+            GLIBC_ARENAS
         }
     }
 

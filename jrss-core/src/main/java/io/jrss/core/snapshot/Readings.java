@@ -103,9 +103,9 @@ public final class Readings {
             }));
 
     public static final ReadingSpec<MallocInfo> MALLOC_INFO = add(ReadingSpec.<MallocInfo>expected("malloc-info",
-                    "JDK 21+: jcmd <pid> System.native_heap_info (on older JDKs glibc figures come from VM.info)")
+                    "JDK 21+: jcmd <pid> System.native_heap_info (on older JDKs glibc figures come from VM.info or from glibc's arenas)")
             .from(CaptureFile.jcmd(CaptureFiles.NATIVE_HEAP_INFO, "System.native_heap_info", LEDGER, EVERY)
-                    .by(new Fetch.Jcmd("System.native_heap_info", 21, ": glibc figures come from VM.info", s -> s)), (t, c) -> MallocInfoParser.parse(t))
+                    .by(new Fetch.Jcmd("System.native_heap_info", 21, ": glibc figures come from VM.info or from glibc's arenas", s -> s)), (t, c) -> MallocInfoParser.parse(t))
             .from(CaptureFile.pasted(CaptureFiles.MALLOC_STATS, "glibc's malloc_stats(3), e.g. from gdb"), (t, c) -> MallocStatsParser.parse(t)));
 
     public static final ReadingSpec<ProcStatus> STATUS = add(ReadingSpec.<ProcStatus>expected("proc-status", "cat /proc/<pid>/status")
@@ -129,6 +129,12 @@ public final class Readings {
                     "run jrss as root or as the target's user so it can read /proc/<pid>/mem")
             .from(CaptureFile.probe(CaptureFiles.MAPPING_HEADS, Fetch.Probe.Kind.MAPPING_HEADS, LEDGER, FULL).numbersOnly(),
                     (t, c) -> MappingHeadsParser.parse(t)));
+
+    /** glibc's own figures read from outside, for any JDK (or none): the ledger uses them where the JVM gives none. */
+    public static final ReadingSpec<MallocInfo> GLIBC_ARENAS = add(ReadingSpec.<MallocInfo>expected("glibc-arenas",
+                    "run jrss as root or as the target's user so it can read /proc/<pid>/mem")
+            .from(CaptureFile.probe(CaptureFiles.GLIBC_ARENAS, Fetch.Probe.Kind.GLIBC_ARENAS, LEDGER, FULL).numbersOnly(),
+                    (t, c) -> MallocInfoParser.parse(t)));
 
     public static final ReadingSpec<CgroupMemory> CGROUP_MEMORY = add(ReadingSpec.<CgroupMemory>expected("cgroup-memory", "cat /proc/<pid>/cgroup")
             .with(CGROUP_FILES).readBy(CgroupReader.of("memory", CgroupParser::memory)));

@@ -75,6 +75,8 @@ public final class Snapshot {
     public Reading<List<Mapping>> smaps() { return get(Readings.SMAPS); }
     /** The first words of anonymous mappings, read from the target's memory (glibc arena heaps and chunks are recognised by them). */
     public Reading<List<MappingHead>> mappingHeads() { return get(Readings.MAPPING_HEADS); }
+    /** glibc's arenas read from /proc/pid/mem, in malloc_info's terms. */
+    public Reading<MallocInfo> glibcArenas() { return get(Readings.GLIBC_ARENAS); }
     public Reading<CgroupMemory> cgroupMemory() { return get(Readings.CGROUP_MEMORY); }
     public Reading<CgroupCpu> cgroupCpu() { return get(Readings.CGROUP_CPU); }
     /** The target's environment as captured (credentials already redacted), empty when not captured. */

@@ -112,13 +112,14 @@ public final class Signals {
     /** glibc's in-use and free bytes (not resident bytes: docs/pitfalls.md 1), and in-use bytes NMT does not track. */
     private static void glibc(Map<String, Double> m, Snapshot s) {
         if (s.preloadedAllocator() != null) return; // every glibc figure reads 0 under another allocator (docs/pitfalls.md 4)
-        MallocInfo mi = s.mallocInfo().orNull();
+        MallocInfo mi = s.mallocInfo().orNull(), outside = s.glibcArenas().orNull();
         GlibcMalloc g = s.vmInfo().map(v -> v.glibc()).orNull();
         Bytes inUse = null, free = null;
         if (mi != null) { inUse = mi.inUseInArenas().plus(mi.mmapSize()); free = mi.free(); }
         // A JDK that prints no 'retained' figure (11.0.13, for one) prints mallinfo's arena bytes alone as outstanding, without
         // glibc's mmapped chunks: not what in use means here, and the ledger does not use it either (MallocSplit).
         else if (g != null && !g.mayHaveWrapped() && g.retained() != null) { inUse = g.outstanding(); free = g.retained(); }
+        else if (outside != null && outside.mmapCount() >= 0) { inUse = outside.inUseInArenas().plus(outside.mmapSize()); free = outside.free(); }
         if (inUse == null) return;
         put(m, GLIBC_IN_USE, inUse);
         put(m, GLIBC_FREE, free);
