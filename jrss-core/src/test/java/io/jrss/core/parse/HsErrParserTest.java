@@ -73,4 +73,26 @@ class HsErrParserTest {
         assertEquals(new HeapInfo.SpaceUsage(kib(101077), kib(113368), kib(1148928)), h.metaspace());
         assertEquals(new HeapInfo.SpaceUsage(kib(11676), kib(14848), kib(1048576)), h.classSpace());
     }
+
+    @Test
+    void jdk8CmsHeapOfAnExcerpt() {
+        String text = read("hs_err/jdk8-krashpad-dataset88-cms-overcommit-excerpt.txt");
+        PostMortem p = HsErrParser.parse(text);
+        assertEquals("mmap", p.cause());
+        assertEquals(Bytes.of(12288), p.requested());
+        assertEquals("committing reserved memory", p.purpose());
+        assertEquals("os_linux.cpp:2798", p.location());
+        assertEquals("8.0_382-b05", p.jreVersion());
+        assertNull(p.thread()); // the excerpt has no thread section
+        assertNull(p.uptime());
+
+        HeapInfo h = HeapInfoParser.parse(HsErrParser.sections(text).get("heap"));
+        assertEquals("CMS", h.gc());
+        // par new [0x8f800000, 0x99e60000, ...): 0xa660000 = 170368K; CMS generation [0x99e60000, 0x100000000, ...): 0x661a0000 = 1672832K
+        assertEquals(kib(170368 + 1672832), h.committed()); // = the header's "size: 1800 MB"
+        assertEquals(kib(13342 + 533190), h.used());
+        assertEquals(List.of(new AddressRange(0x8f800000L, 0x99e60000L), new AddressRange(0x99e60000L, 0x100000000L)), h.ranges());
+        assertEquals(new HeapInfo.SpaceUsage(kib(191203), kib(209792), kib(1228800)), h.metaspace());
+        assertEquals(new HeapInfo.SpaceUsage(kib(25299), kib(30080), kib(1048576)), h.classSpace());
+    }
 }

@@ -75,6 +75,15 @@ class Jdk8OutputsTest {
     }
 
     @Test
+    void hsErrOfJdk8WithCms() {
+        Diagnosis d = analyze("hs_err/jdk8-krashpad-dataset88-cms-overcommit-excerpt.txt");
+        assertEquals(8, d.snapshot().version().orNull().feature());
+        assertTrue(ids(d).contains("native-oom"), ids(d).toString());
+        assertEquals("CMS", d.snapshot().heap().orNull().gc());
+        assertEquals(Bytes.ofMiB(1800), d.snapshot().heap().orNull().committed());
+    }
+
+    @Test
     void nmtSummaryOfJdk8IsReadAsTheLedgersSource() {
         Diagnosis d = analyze("nmt/jdk8-summary-wayofthepie-blog.txt");
         assertEquals(Bytes.ofKiB(1117747), d.snapshot().nmt().orNull().totalCommitted());
