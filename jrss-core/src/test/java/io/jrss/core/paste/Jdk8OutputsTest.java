@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jrss.core.analysis.CollectNext;
 import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.model.Bytes;
+import io.jrss.core.model.NmtSummary;
 import io.jrss.core.model.Unavailable;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
@@ -81,6 +82,23 @@ class Jdk8OutputsTest {
         assertTrue(ids(d).contains("native-oom"), ids(d).toString());
         assertEquals("CMS", d.snapshot().heap().orNull().gc());
         assertEquals(Bytes.ofMiB(1800), d.snapshot().heap().orNull().committed());
+    }
+
+    @Test
+    void hsErrOfJdk8WithNmt() {
+        Diagnosis d = analyze("hs_err/jdk8-krashpad-dataset26-sigsegv-nmt-excerpt.txt");
+        assertEquals(8, d.snapshot().version().orNull().feature());
+        assertEquals("crash", d.snapshot().postMortem().orNull().cause());
+        assertTrue(!ids(d).contains("native-oom"), ids(d).toString()); // a SIGSEGV in libcairo, not a failed allocation
+        NmtSummary nmt = d.snapshot().nmt().orNull();
+        assertEquals(Bytes.ofKiB(2659951), nmt.totalReserved());
+        assertEquals(Bytes.ofKiB(1438171), nmt.totalCommitted());
+        assertEquals(22801, nmt.category("Class").orElseThrow().count());
+        assertEquals(43, nmt.category("Thread").orElseThrow().count());
+        assertEquals(Bytes.ofKiB(21309), nmt.category("Compiler").orElseThrow().arena());
+        // PSYoungGen [0xeab00000, 0x100000000) 349184K + ParOldGen [0xc0000000, 0xeab00000) 699392K = NMT's Java Heap
+        assertEquals(Bytes.ofKiB(349184 + 699392), d.snapshot().heap().orNull().committed());
+        assertEquals(nmt.committed("Java Heap"), d.snapshot().heap().orNull().committed());
     }
 
     @Test
