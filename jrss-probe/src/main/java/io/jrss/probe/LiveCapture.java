@@ -156,7 +156,7 @@ public final class LiveCapture {
     private void fetch(CaptureFile f) {
         Fetch how = f.fetch();
         if (how instanceof Fetch.Jcmd j && feature < j.since()) {
-            skip(f.name(), "jcmd " + j.command(), j.command() + " needs JDK " + j.since() + "+; this JVM is " + feature + j.tooOld());
+            skip(f.name(), "jcmd " + j.command(), j.notOn(feature));
         } else if (how instanceof Fetch.Jcmd j) {
             String out = jcmd(f.name(), j.command());
             if (out != null) texts.put(f.name(), j.keep().apply(out));

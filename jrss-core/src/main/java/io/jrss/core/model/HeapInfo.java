@@ -8,7 +8,7 @@ import java.util.List;
  * it printed (G1's one range, Parallel's and Serial's generations, Shenandoah's reserved region).
  * ZGC prints no range; its heap is found by its {@code memfd:java_heap} mappings instead.
  *
- * @param gc          "G1", "Parallel", "Serial", "ZGC", "ZGC (generational)", "Shenandoah", "Epsilon" or "unknown"
+ * @param gc          "G1", "Parallel", "Serial", "CMS" (JDK 8), "ZGC", "ZGC (generational)", "Shenandoah", "Epsilon" or "unknown"
  * @param metaspace   the "Metaspace used/committed/reserved" line where printed, else null
  * @param classSpace  the "class space used/committed/reserved" line where printed, else null
  */

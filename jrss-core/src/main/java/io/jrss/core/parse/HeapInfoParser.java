@@ -9,14 +9,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads {@code GC.heap_info} of G1, Parallel, Serial, ZGC, Shenandoah and Epsilon (JDK 17 and 25 layouts).
+ * Reads {@code GC.heap_info} of G1, Parallel, Serial, ZGC, Shenandoah and Epsilon (JDK 17 and 25 layouts), and of
+ * JDK 8's CMS, whose lines GC.heap_info and an hs_err file's "Heap:" print alike.
  * Longer than most files: each collector prints its own layout.
  *
- * <p>{@code committed}: G1's "total" (JDK 17) or "committed" (JDK 25); for Parallel and Serial the sum of each
+ * <p>{@code committed}: G1's "total" (JDK 17) or "committed" (JDK 25); for Parallel, Serial and CMS the sum of each
  * generation's committed virtual space [low, high) from its {@code [low, high, high_boundary)} range, because
  * their "total" leaves out one survivor space; ZGC's "capacity"; Shenandoah's "committed"; Epsilon's space size.
  * {@code ranges}: the whole heap for G1, Shenandoah and Epsilon, one range [low, high_boundary) per generation
- * for Parallel and Serial, none for ZGC.
+ * for Parallel, Serial and CMS, none for ZGC.
  */
 public final class HeapInfoParser {
     private static final String WHAT = "GC.heap_info output";
@@ -44,8 +45,9 @@ public final class HeapInfoParser {
                 regionSize = k(word(s, "region size ", no), no);
             } else if (s.startsWith("PSYoungGen") || s.startsWith("ParOldGen")
                     || s.startsWith("def new generation") || s.startsWith("tenured generation") // JDK 17 Serial
-                    || s.startsWith("DefNew") || s.startsWith("Tenured")) { // JDK 25 Serial
-                gc = s.startsWith("PS") || s.startsWith("Par") ? "Parallel" : "Serial";
+                    || s.startsWith("DefNew") || s.startsWith("Tenured") // JDK 25 Serial
+                    || s.startsWith("par new generation") || s.startsWith("concurrent mark-sweep generation")) { // JDK 8 CMS
+                gc = s.startsWith("PS") || s.startsWith("ParOld") ? "Parallel" : s.startsWith("par new") || s.startsWith("concurrent") ? "CMS" : "Serial";
                 long[] a = addresses(s, no);
                 if (a.length != 3) throw new ParseException(no, "generation line needs [low, high, high_boundary)");
                 committed = committed.plus(Bytes.of(a[1] - a[0]));
@@ -83,7 +85,7 @@ public final class HeapInfoParser {
         }
         if (gc == null) throw new ParseException(0, "no heap line of a known collector; not " + WHAT);
         if ("ZGC".equals(gc) && zgcCache) gc = "ZGC (generational)";
-        if (("Parallel".equals(gc) || "Serial".equals(gc)) && ranges.size() != 2) {
+        if (("Parallel".equals(gc) || "Serial".equals(gc) || "CMS".equals(gc)) && ranges.size() != 2) {
             throw new ParseException(0, gc + " heap_info needs a young and an old generation; output truncated?");
         }
         return new HeapInfo(gc, committed, used, List.copyOf(ranges), regionSize, metaspace, classSpace);

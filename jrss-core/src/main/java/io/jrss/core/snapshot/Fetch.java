@@ -15,6 +15,11 @@ public sealed interface Fetch {
      */
     record Jcmd(String command, int since, String tooOld, UnaryOperator<String> keep) implements Fetch {
         public Jcmd(String command) { this(command, 0, "", UnaryOperator.identity()); }
+
+        /** Why a JVM of this feature release is not asked, or null when it is. */
+        public String notOn(int feature) {
+            return feature < since ? command + " needs JDK " + since + "+; this JVM is " + feature + tooOld : null;
+        }
     }
 
     /** {@code /proc/<pid>/NAME}, its NUL separators turned into {@code nulAs} (cmdline, environ); 0 keeps them. */

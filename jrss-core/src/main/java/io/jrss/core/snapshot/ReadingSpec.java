@@ -3,9 +3,11 @@ package io.jrss.core.snapshot;
 
 import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureEntry;
+import io.jrss.core.capture.CaptureFiles;
 import io.jrss.core.model.Reading;
 import io.jrss.core.model.Unavailable;
 import io.jrss.core.parse.ParseException;
+import io.jrss.core.parse.VmVersionParser;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -112,12 +114,28 @@ public final class ReadingSpec<T> {
         return missing(c);
     }
 
-    /** Missing: for an expected reading, why its first file was not taken (the manifest says); else {@code absent}. */
+    /**
+     * Missing: for an expected reading, why its first file was not taken (the manifest says; for pasted outputs, whose
+     * manifest is silent, that the pasted JVM is too old for the command, as a live capture would have said); else
+     * {@code absent}.
+     */
     public Reading<T> missing(Capture c) {
         if (presence == Presence.OPTIONAL) return Reading.missing(name, absent, how);
         Optional<CaptureEntry> e = sources.isEmpty() ? Optional.empty() : c.entry(sources.get(0).file().name());
-        String reason = e.map(x -> x.status() == CaptureEntry.Status.ok ? "empty" : x.detail()).orElse("not captured");
-        return Reading.missing(new Unavailable(name, reason.isEmpty() ? "not captured" : reason, how));
+        String reason = e.map(x -> x.status() == CaptureEntry.Status.ok ? "empty" : x.detail()).orElseGet(() -> tooOld(c));
+        return Reading.missing(new Unavailable(name, reason == null || reason.isEmpty() ? "not captured" : reason, how));
+    }
+
+    /** "COMMAND needs JDK N+; this JVM is M" when the capture's VM.version is older than the first source's command, else null. */
+    private String tooOld(Capture c) {
+        if (sources.isEmpty() || !(sources.get(0).file().fetch() instanceof Fetch.Jcmd j) || j.since() <= 0) return null;
+        int feature;
+        try {
+            feature = c.text(CaptureFiles.VM_VERSION).map(t -> VmVersionParser.parse(t).feature()).orElse(0);
+        } catch (ParseException unreadable) {
+            return null;
+        }
+        return feature > 0 ? j.notOn(feature) : null;
     }
 
     /** True when a missing reading belongs in a report's list of what is unavailable. */

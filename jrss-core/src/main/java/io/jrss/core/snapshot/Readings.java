@@ -89,14 +89,16 @@ public final class Readings {
             .from(CaptureFile.jcmd(CaptureFiles.HEAP_INFO, "GC.heap_info", JVM, EVERY), (t, c) -> HeapInfoParser.parse(t)));
 
     public static final ReadingSpec<Metaspace> METASPACE = add(ReadingSpec.<Metaspace>expected("metaspace", "jcmd <pid> VM.metaspace")
-            .from(CaptureFile.jcmd(CaptureFiles.METASPACE, "VM.metaspace", JVM, FULL), (t, c) -> MetaspaceParser.parse(t)));
+            .from(CaptureFile.jcmd(CaptureFiles.METASPACE, "VM.metaspace", JVM, FULL).by(new Fetch.Jcmd("VM.metaspace", 10, "", s -> s)),
+                    (t, c) -> MetaspaceParser.parse(t)));
 
     public static final ReadingSpec<CodeCache> CODE_CACHE = add(ReadingSpec.<CodeCache>expected("code-cache", "jcmd <pid> Compiler.codecache")
-            .from(CaptureFile.jcmd(CaptureFiles.CODE_CACHE, "Compiler.codecache", JVM, EVERY), (t, c) -> CodeCacheParser.parse(t)));
+            .from(CaptureFile.jcmd(CaptureFiles.CODE_CACHE, "Compiler.codecache", JVM, EVERY).by(new Fetch.Jcmd("Compiler.codecache", 9, "", s -> s)),
+                    (t, c) -> CodeCacheParser.parse(t)));
 
     public static final ReadingSpec<VmInfo> VM_INFO = add(ReadingSpec.<VmInfo>expected("vm-info", "jcmd <pid> VM.info")
             .from(CaptureFile.jcmd(CaptureFiles.VM_INFO, "VM.info", LEDGER, EVERY_BEFORE_21)
-                    .by(new Fetch.Jcmd("VM.info", 0, "", VmInfoFilter::keep)), (t, c) -> VmInfoParser.parse(t))
+                    .by(new Fetch.Jcmd("VM.info", 9, "", VmInfoFilter::keep)), (t, c) -> VmInfoParser.parse(t))
             .from(VITALS_FILE, (t, c) -> {
                 Vitals.Row latest = latestVitals(t);
                 return latest == null ? null : VitalsReadings.glibc(latest);

@@ -146,7 +146,7 @@ public final class Snapshot {
         JvmFlags f = flags().orNull();
         if (f != null) {
             for (var e : Map.of("UseG1GC", "G1", "UseParallelGC", "Parallel", "UseSerialGC", "Serial", "UseZGC", "ZGC",
-                    "UseShenandoahGC", "Shenandoah", "UseEpsilonGC", "Epsilon").entrySet()) {
+                    "UseShenandoahGC", "Shenandoah", "UseEpsilonGC", "Epsilon", "UseConcMarkSweepGC", "CMS").entrySet()) {
                 if (f.isOn(e.getKey())) return e.getValue();
             }
         }

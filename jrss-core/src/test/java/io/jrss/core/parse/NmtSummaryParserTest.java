@@ -108,6 +108,57 @@ class NmtSummaryParserTest {
         assertEquals(kib(8973 + 1022 + 492 + 33018 + 5813 + 783 + 131 + 171815 + 25297 + 3876 + 278 + 7061 + 196), s.totalMalloc());
     }
 
+    /** openjdk:8-jdk in Docker (fixtures/nmt/README.md): 8u's malloc lines with counts, trailing spaces, no "malloc:" total. */
+    @Test
+    void jdk8DockerSummaryWithMallocCounts() {
+        NmtSummary s = NmtSummaryParser.parse(read("nmt/jdk8-summary-wayofthepie-blog.txt"));
+        assertEquals(kib(5576143), s.totalReserved());
+        assertEquals(kib(1117747), s.totalCommitted());
+        assertEquals(10, s.categories().size());
+        assertEquals(kib(920064), s.committed("Java Heap"));
+        NmtCategory c = cat(s, "Class");
+        assertEquals(405, c.count());
+        assertEquals(kib(9353), c.malloc());
+        assertEquals(178, c.mallocCount());
+        assertEquals(kib(4864), c.mmapCommitted());
+        NmtCategory t = cat(s, "Thread");
+        assertEquals(21, t.count());
+        assertEquals(kib(20560), t.stackCommitted());
+        assertEquals(kib(62), t.malloc());
+        assertEquals(kib(23), t.arena());
+        assertEquals(kib(20560), s.threadStacks());
+        assertEquals(kib(9423), cat(s, "Internal").malloc()); // on JDK 8 direct buffers are in here
+        assertEquals(1417, cat(s, "Internal").mallocCount());
+        assertEquals(kib(32), cat(s, "Internal").mmapCommitted());
+        assertEquals(kib(61), cat(s, "Native Memory Tracking").trackingOverhead());
+        assertEquals(kib(175), cat(s, "Arena Chunk").malloc());
+        assertEquals(kib(138564), s.mmapCommitted("GC"));
+        // no "malloc:" line on JDK 8: the sum of malloc + arena + tracking overhead of the ten categories
+        assertEquals(kib(9353 + 62 + 23 + 55 + 10383 + 3 + 131 + 9423 + 902 + 456 + 99 + 61 + 175), s.totalMalloc());
+        assertEquals(Bytes.ZERO, s.directBuffers()); // no "Other" on JDK 8: direct buffers are not told apart from Internal
+    }
+
+    /** JDK 8 at scale=MB (fixtures/nmt/README.md): categories under 1 MB are left out without a word. */
+    @Test
+    void jdk8ScaleMbLeavesOutSmallCategoriesSilently() {
+        NmtSummary s = NmtSummaryParser.parse(read("nmt/jdk8-summary-scale-mb-valentinomiazzo.txt"));
+        assertEquals(Bytes.ofMiB(1540), s.totalReserved());
+        assertEquals(Bytes.ofMiB(61), s.totalCommitted());
+        assertEquals(6, s.categories().size());
+        assertEquals(Bytes.ofMiB(46), s.committed("Java Heap"));
+        assertEquals(Bytes.ofMiB(256), cat(s, "Java Heap").reserved());
+        assertEquals(414, cat(s, "Class").count());
+        assertEquals(Bytes.ZERO, cat(s, "Class").malloc()); // not printed at this scale
+        assertEquals(11, cat(s, "Thread").count());
+        assertEquals(Bytes.ofMiB(6), cat(s, "Thread").stackCommitted());
+        assertEquals(Bytes.ofMiB(3), s.committed("Code"));
+        assertEquals(Bytes.ofMiB(2), s.mmapCommitted("Code"));
+        assertEquals(Bytes.ZERO, s.committed("GC"));
+        assertEquals(Bytes.ofMiB(1), cat(s, "Symbol").malloc());
+        assertTrue(s.category("Internal").isEmpty());
+        assertEquals(Bytes.ofMiB(1), s.totalMalloc()); // the only malloc line printed
+    }
+
     @Test
     void jdk11ExcerptWithMetadataBlocks() {
         NmtSummary s = NmtSummaryParser.parse(read("nmt/jdk11-summary-adoptium-748-excerpt.txt"));
