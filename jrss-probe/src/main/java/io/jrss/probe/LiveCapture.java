@@ -246,7 +246,7 @@ public final class LiveCapture {
         long n0 = System.nanoTime();
         String source = "/proc/" + pid + "/mem (glibc's malloc_state)";
         try {
-            texts.put(CaptureFiles.GLIBC_ARENAS, GlibcArenas.read(pid, texts.get(CaptureFiles.SMAPS)));
+            texts.put(CaptureFiles.GLIBC_ARENAS, GlibcArenas.read(pid));
             entries.add(CaptureEntry.ok(CaptureFiles.GLIBC_ARENAS, source, t0, millis(n0)));
         } catch (Unavailable e) {
             entries.add(new CaptureEntry(CaptureFiles.GLIBC_ARENAS, source, t0, millis(n0), CaptureEntry.Status.unavailable, e.getMessage()));

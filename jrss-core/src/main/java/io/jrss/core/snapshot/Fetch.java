@@ -39,7 +39,7 @@ public sealed interface Fetch {
             HSPERFDATA,
             /** The first words of anonymous mappings, read from /proc/pid/mem (needs the smaps taken before). */
             MAPPING_HEADS,
-            /** glibc's arenas (malloc_state), read from /proc/pid/mem (needs the smaps taken before). */
+            /** glibc's arenas (malloc_state), read from /proc/pid/mem where /proc/pid/maps says they are. */
             GLIBC_ARENAS
         }
     }

@@ -2,6 +2,10 @@
 package io.jrss.probe.glibc;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -18,10 +22,31 @@ public final class GlibcArenas {
     /** Arenas glibc creates at most is 8 per core; 4096 bounds a hostile list. */
     private static final int MAX_ARENAS = 4096;
 
-    public static String read(int pid, String smaps) throws IOException, Unavailable {
-        if (smaps == null) throw new Unavailable("smaps was not read, so the arenas cannot be found");
+    /** Readings of the whole, each on a fresh /proc/pid/maps: an arena heap that grew since is a torn read, not an error. */
+    private static final int TRIES = 3;
+    /** /proc/pid/maps is some 100 bytes a mapping; 64 MiB is 600 000 mappings, more than vm.max_map_count allows. */
+    private static final int MAX_MAPS = 64 << 20;
+
+    public static String read(int pid) throws IOException, Unavailable {
+        for (int t = 1; ; t++) {
+            try {
+                return readOnce(pid, maps(pid));
+            } catch (TargetMemory.Torn e) {
+                if (t == TRIES) throw new Unavailable("the arenas could not be read for sure in " + TRIES + " tries: " + e.getMessage());
+            }
+        }
+    }
+
+    private static Maps maps(int pid) throws IOException {
+        try (InputStream in = Files.newInputStream(Path.of("/proc/" + pid + "/maps"))) {
+            byte[] b = in.readNBytes(MAX_MAPS + 1);
+            if (b.length > MAX_MAPS) throw new IOException("/proc/" + pid + "/maps is larger than " + (MAX_MAPS >> 20) + " MiB");
+            return Maps.parse(new String(b, StandardCharsets.ISO_8859_1));
+        }
+    }
+
+    private static String readOnce(int pid, Maps maps) throws IOException, Unavailable, TargetMemory.Torn {
         long t0 = System.nanoTime();
-        Maps maps = Maps.parse(smaps);
         if (maps.musl()) throw new Unavailable("the process uses musl's malloc, not glibc's: jrss reads no musl figures, the malloc rows come from smaps alone");
         if (maps.libc().isEmpty()) throw new Unavailable("no glibc is mapped in the process (a static binary, or another C library)");
         try (TargetMemory mem = new TargetMemory(pid, maps.readable())) {
@@ -38,8 +63,6 @@ public final class GlibcArenas {
                     + (mmapped.count() < 0 ? "; mp_ not found, mmapped chunks unknown" : "")
                     + (maps.otherMalloc() != null ? "; " + maps.otherMalloc() + " is loaded: these are glibc's own arenas only" : "");
             return MallocInfoXml.write(arenas, mmapped, comment);
-        } catch (TargetMemory.Torn e) {
-            throw new Unavailable("the arenas could not be read for sure: " + e.getMessage());
         }
     }
 
