@@ -45,7 +45,7 @@ public final class GlibcArenas {
         }
     }
 
-    private static String readOnce(int pid, Maps maps) throws IOException, Unavailable, TargetMemory.Torn {
+    static String readOnce(int pid, Maps maps) throws IOException, Unavailable, TargetMemory.Torn {
         long t0 = System.nanoTime();
         if (maps.musl()) throw new Unavailable("the process uses musl's malloc, not glibc's: jrss reads no musl figures, the malloc rows come from smaps alone");
         if (maps.libc().isEmpty()) throw new Unavailable("no glibc is mapped in the process (a static binary, or another C library)");

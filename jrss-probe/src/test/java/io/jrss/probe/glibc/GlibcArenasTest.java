@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.probe.glibc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What is said instead of a number, and a real reading of this test's own JVM. */
+class GlibcArenasTest {
+    private static final int SELF = (int) ProcessHandle.current().pid();
+
+    @Test void muslIsNamedNotRead() {
+        Maps maps = Maps.parse("""
+                7f0000000000-7f0000010000 r-xp 00000000 08:01 123 /lib/ld-musl-x86_64.so.1
+                7f0000010000-7f0000020000 rw-p 00000000 00:00 0
+                """);
+        Unavailable u = assertThrows(Unavailable.class, () -> GlibcArenas.readOnce(SELF, maps));
+        assertTrue(u.getMessage().contains("musl's malloc, not glibc's"), u.getMessage());
+    }
+
+    @Test void aProcessWithoutGlibcSaysSo() {
+        Maps maps = Maps.parse("00400000-00500000 r-xp 00000000 08:01 7 /usr/bin/static-thing\n");
+        Unavailable u = assertThrows(Unavailable.class, () -> GlibcArenas.readOnce(SELF, maps));
+        assertTrue(u.getMessage().startsWith("no glibc is mapped"), u.getMessage());
+    }
+
+    @Test void mapsNamesLibcAndTheOtherMallocs() {
+        Maps maps = Maps.parse("""
+                55d000000000-55d000021000 rw-p 00000000 00:00 0                          [heap]
+                7f1000000000-7f1000026000 r--p 00000000 fe:00 326269                     /usr/lib/x86_64-linux-gnu/libc.so.6
+                7f1000026000-7f1000028000 rw-p 001d3000 fe:00 326269                     /usr/lib/x86_64-linux-gnu/libc.so.6
+                7f1000028000-7f1000035000 rw-p 00000000 00:00 0
+                7f2000000000-7f2000001000 r--p 00000000 08:01 9 /lib64/libc-2.17.so
+                7f3000000000-7f3000001000 r-xp 00000000 08:01 10 /usr/lib/x86_64-linux-gnu/libjemalloc.so.2
+                7f4000000000-7f4000001000 r-xp 00000000 08:01 11 /usr/lib/x86_64-linux-gnu/libcrypto.so.3
+                """);
+        assertEquals(3, maps.libc().size());
+        assertEquals(0x55d000000000L, maps.brk().start());
+        assertEquals("jemalloc", maps.otherMalloc());
+        assertTrue(maps.ranges().get(3).anonymousReadWrite()); // libc's .bss
+        assertFalse(maps.ranges().get(0).anonymousReadWrite()); // [heap] is named
+    }
+
+    /** This JVM's own arenas: read as another process's would be, they hold together and name the release mapped. */
+    @Test void readsThisJvmsOwnArenas() throws Exception {
+        String xml = GlibcArenas.read(SELF);
+        String release = Files.readString(Path.of("/proc/self/maps")).contains("libc.so.6") ? "glibc 2." : "";
+        assertTrue(xml.contains("jrss read " + release), xml.lines().limit(2).toList().toString());
+        int heaps = xml.split("<heap nr=", -1).length - 1;
+        assertTrue(heaps >= 1, xml);
+        assertTrue(xml.contains("<total type=\"mmap\""), xml);
+        assertTrue(xml.endsWith("</malloc>\n"), xml);
+    }
+
+    @Test void memoryOutsideTheNamedMappingsIsNeverRead() throws Exception {
+        try (TargetMemory mem = new TargetMemory(SELF, List.of(new Maps.Range(0x1000, 0x2000, "r--p", "")))) {
+            TargetMemory.Torn t = assertThrows(TargetMemory.Torn.class, () -> mem.word(0x3000));
+            assertTrue(t.getMessage().contains("outside the target's mappings"), t.getMessage());
+            assertThrows(TargetMemory.Torn.class, () -> mem.word(0x1ffc)); // straddles the end
+        }
+    }
+}
