@@ -7,22 +7,22 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Another process's memory, read through /proc/pid/mem without stopping it (no ptrace attach): only inside the
  * mappings the caller names, a bounded number of bytes, and never written. A read outside them, or one the
  * kernel refuses (the mapping went away), is a {@link Torn} the caller can retry or report, never a number.
- * Small reads go through a cache of whole pages: a page costs the kernel what 32 bytes do (2 us here), and free
- * chunks of one list often share pages. What the cache holds is dropped when a walk finds the target changed.
+ * Small reads go through a direct-mapped cache of pages: a page costs the kernel what 32 bytes do (2 us here), and
+ * chunks of one list sometimes share one. (Larger windows cost more than they save: one size's bin holds chunks
+ * spread over the whole heap, a window apart; 16 KiB windows read 4 GiB for a 1.2 GiB heap.) What the cache holds is
+ * dropped when a walk finds the target changed.
  */
 final class TargetMemory implements AutoCloseable {
-    /** Bytes one reading may take from the target, in pages read: twice a 1.2 GiB fragmented heap read whole. */
+    /** Bytes one reading may take from the target, in windows read: some three times a 1.2 GiB fragmented heap read whole. */
     static final long MAX_BYTES = 4L << 30;
-    private static final int PAGE = 4096;
-    private static final int CACHED_PAGES = 1024;
+    private static final int WINDOW = 4 << 10;
+    private static final int WINDOWS = 2048; // 8 MiB
 
     /** A read that cannot be trusted: outside the mappings, refused, or past the budget. */
     static final class Torn extends Exception {
@@ -32,9 +32,8 @@ final class TargetMemory implements AutoCloseable {
     private final FileChannel mem;
     private final List<Maps.Range> readable;
     private final ByteBuffer word = ByteBuffer.allocateDirect(64).order(ByteOrder.LITTLE_ENDIAN);
-    private final Map<Long, ByteBuffer> pages = new LinkedHashMap<>(CACHED_PAGES * 2, 0.75f, true) {
-        @Override protected boolean removeEldestEntry(Map.Entry<Long, ByteBuffer> e) { return size() > CACHED_PAGES; }
-    };
+    private final long[] windowAt = new long[WINDOWS];
+    private byte[][] window;
     private long bytesRead;
     private long reads;
 
@@ -64,25 +63,28 @@ final class TargetMemory implements AutoCloseable {
     /** {@code length} bytes (at most 64) at {@code address}, in a buffer reused by the next call. */
     ByteBuffer read(long address, int length) throws Torn {
         word.clear().limit(length);
-        long page = address & -PAGE;
-        if (address + length > page + PAGE || !isReadable(page, PAGE)) {
+        long at = address & -WINDOW;
+        if (address + length > at + WINDOW || !isReadable(at, WINDOW)) {
             fill(address, word);
             return word;
         }
-        ByteBuffer p = pages.get(page);
-        if (p == null) {
-            p = ByteBuffer.allocate(PAGE).order(ByteOrder.LITTLE_ENDIAN);
-            fill(page, p);
-            pages.put(page, p);
+        if (window == null) {
+            window = new byte[WINDOWS][];
+            java.util.Arrays.fill(windowAt, -1);
         }
-        ByteBuffer from = p.duplicate();
-        from.position((int) (address - page)).limit((int) (address - page) + length);
-        word.put(from);
+        int slot = (int) ((at / WINDOW) & (WINDOWS - 1));
+        if (windowAt[slot] != at) {
+            if (window[slot] == null) window[slot] = new byte[WINDOW];
+            windowAt[slot] = -1;
+            fill(at, ByteBuffer.wrap(window[slot]));
+            windowAt[slot] = at;
+        }
+        word.put(window[slot], (int) (address - at), length);
         return word;
     }
 
-    /** Drops the cached pages: the target was seen to change. */
-    void forget() { pages.clear(); }
+    /** Drops the cached windows: the target was seen to change. */
+    void forget() { java.util.Arrays.fill(windowAt, -1); }
 
     /** {@code length} bytes at {@code address} into a new buffer. */
     ByteBuffer block(long address, int length) throws Torn {
