@@ -226,33 +226,27 @@ public final class LiveCapture {
         entries.add(new CaptureEntry(file, source, clock.instant(), 0, CaptureEntry.Status.unavailable, why));
     }
 
+    /** Reads the target's memory itself: no file to open, what is read is built by the reader. */
+    @FunctionalInterface private interface MemoryReader { String read() throws IOException, Unavailable; }
+
     private void mappingHeads() {
-        listener.reading(CaptureFiles.MAPPING_HEADS);
-        Instant t0 = clock.instant();
-        long n0 = System.nanoTime();
-        String source = "/proc/" + pid + "/mem (first words of anonymous mappings)";
-        try {
-            texts.put(CaptureFiles.MAPPING_HEADS, MappingHeadReader.read(pid, texts.get(CaptureFiles.SMAPS)));
-            entries.add(CaptureEntry.ok(CaptureFiles.MAPPING_HEADS, source, t0, millis(n0)));
-        } catch (IOException | RuntimeException e) {
-            entries.add(new CaptureEntry(CaptureFiles.MAPPING_HEADS, source, t0, millis(n0), CaptureEntry.Status.failed,
-                    "cannot read " + source + ": " + e.getMessage()));
-        }
+        fromMemory(CaptureFiles.MAPPING_HEADS, "first words of anonymous mappings", () -> MappingHeadReader.read(pid, texts.get(CaptureFiles.SMAPS)));
     }
 
-    private void glibcArenas() {
-        listener.reading(CaptureFiles.GLIBC_ARENAS);
+    private void glibcArenas() { fromMemory(CaptureFiles.GLIBC_ARENAS, "glibc's malloc_state", () -> GlibcArenas.read(pid)); }
+
+    private void fromMemory(String file, String what, MemoryReader reader) {
+        listener.reading(file);
         Instant t0 = clock.instant();
         long n0 = System.nanoTime();
-        String source = "/proc/" + pid + "/mem (glibc's malloc_state)";
+        String source = "/proc/" + pid + "/mem (" + what + ")";
         try {
-            texts.put(CaptureFiles.GLIBC_ARENAS, GlibcArenas.read(pid));
-            entries.add(CaptureEntry.ok(CaptureFiles.GLIBC_ARENAS, source, t0, millis(n0)));
+            texts.put(file, reader.read());
+            entries.add(CaptureEntry.ok(file, source, t0, millis(n0)));
         } catch (Unavailable e) {
-            entries.add(new CaptureEntry(CaptureFiles.GLIBC_ARENAS, source, t0, millis(n0), CaptureEntry.Status.unavailable, e.getMessage()));
+            entries.add(new CaptureEntry(file, source, t0, millis(n0), CaptureEntry.Status.unavailable, e.getMessage()));
         } catch (IOException | RuntimeException e) {
-            entries.add(new CaptureEntry(CaptureFiles.GLIBC_ARENAS, source, t0, millis(n0), CaptureEntry.Status.failed,
-                    "cannot read " + source + ": " + e.getMessage()));
+            entries.add(new CaptureEntry(file, source, t0, millis(n0), CaptureEntry.Status.failed, "cannot read " + source + ": " + e.getMessage()));
         }
     }
 
