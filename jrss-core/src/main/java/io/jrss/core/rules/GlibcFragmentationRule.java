@@ -74,11 +74,16 @@ public final class GlibcFragmentationRule implements Rule {
     public static List<String> remedy(Snapshot s) {
         JvmVersion v = s.version().orNull();
         String pid = s.pidText();
+        // System.trim_native_heap came with JDK 18 and 17's updates; 11.0.13 and JDK 8 have no System.* command at all.
+        boolean trimCommand = v == null || v.feature() >= 17;
+        String meanwhile = trimCommand ? "; meanwhile jcmd " + pid + " System.trim_native_heap"
+                : "; this JDK has no System.trim_native_heap: meanwhile fewer arenas (below) keep less";
         return List.of(trimsPeriodically(v) ? "Trim periodically: -XX:TrimNativeHeapInterval=60000 (this JDK has it)"
-                        : "Upgrade to a JDK with -XX:TrimNativeHeapInterval (17.0.9+, 21.0.1+, 22+) and trim periodically; meanwhile jcmd " + pid + " System.trim_native_heap",
+                        : "Upgrade to a JDK with -XX:TrimNativeHeapInterval (17.0.9+, 21.0.1+, 22+) and trim periodically" + meanwhile,
                 "Fewer arenas fragment less: MALLOC_ARENA_MAX=2 in the JVM's environment",
                 "Prove a remedy on this workload before adopting it: jrss compare -- java ... (trim, arena2, jemalloc, tcmalloc, mimalloc against glibc; another allocator is not always a win)",
-                "Confirm what a trim gives back now: jrss watch " + pid + " --trim-probe (runs System.trim_native_heap: it changes the target)");
+                trimCommand ? "Confirm what a trim gives back now: jrss watch " + pid + " --trim-probe (runs System.trim_native_heap: it changes the target)"
+                        : "Confirm what a trim would give back on a JDK that has System.trim_native_heap (17+): jrss watch <pid> --trim-probe");
     }
 
     /** -XX:TrimNativeHeapInterval exists in 17.0.9+, 21.0.1+ and 22+. */
