@@ -64,7 +64,7 @@ final class ArenaWalk {
             try {
                 return w.run();
             } catch (TargetMemory.Torn e) {
-                if (t == TRIES || chunks >= MAX_CHUNKS) throw e;
+                if (t == TRIES || e.last) throw e;
                 chunks = before;
                 mem.forget();
             }
@@ -100,7 +100,7 @@ final class ArenaWalk {
 
     private ByteBuffer chunk(long c) throws TargetMemory.Torn {
         if ((c & 0xf) != 0) throw new TargetMemory.Torn("a misaligned chunk 0x" + Long.toHexString(c));
-        if (++chunks > MAX_CHUNKS) throw new TargetMemory.Torn("more than " + MAX_CHUNKS + " free chunks: the walk was stopped");
+        if (++chunks > MAX_CHUNKS) throw new TargetMemory.Torn("more than " + MAX_CHUNKS + " free chunks: the walk was stopped", true);
         return mem.read(c, 32);
     }
 }

@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -27,12 +28,16 @@ public final class GlibcArenas {
     /** /proc/pid/maps is some 100 bytes a mapping; 64 MiB is 600 000 mappings, more than vm.max_map_count allows. */
     private static final int MAX_MAPS = 64 << 20;
 
+    /** All tries together: a hostile or huge heap is given up, not walked for minutes. */
+    public static final Duration TIME_LIMIT = Duration.ofSeconds(20);
+
     public static String read(int pid) throws IOException, Unavailable {
+        long deadline = System.nanoTime() + TIME_LIMIT.toNanos();
         for (int t = 1; ; t++) {
             try {
-                return readOnce(pid, maps(pid));
+                return readOnce(pid, maps(pid), deadline);
             } catch (TargetMemory.Torn e) {
-                if (t == TRIES) throw new Unavailable("the arenas could not be read for sure in " + TRIES + " tries: " + e.getMessage());
+                if (t == TRIES || e.last) throw new Unavailable("the arenas could not be read for sure" + (e.last ? "" : " in " + TRIES + " tries") + ": " + e.getMessage());
             }
         }
     }
@@ -45,11 +50,11 @@ public final class GlibcArenas {
         }
     }
 
-    static String readOnce(int pid, Maps maps) throws IOException, Unavailable, TargetMemory.Torn {
+    static String readOnce(int pid, Maps maps, long deadline) throws IOException, Unavailable, TargetMemory.Torn {
         long t0 = System.nanoTime();
         if (maps.musl()) throw new Unavailable("the process uses musl's malloc, not glibc's: jrss reads no musl figures, the malloc rows come from smaps alone");
         if (maps.libc().isEmpty()) throw new Unavailable("no glibc is mapped in the process (a static binary, or another C library)");
-        try (TargetMemory mem = new TargetMemory(pid, maps.readable())) {
+        try (TargetMemory mem = new TargetMemory(pid, maps.readable(), deadline)) {
             int[] v = LibcVersion.read(mem, maps.libc());
             if (v == null) throw new Unavailable("libc's version banner was not found in its read-only data");
             GlibcLayout layout = GlibcLayout.of(v[0], v[1]);

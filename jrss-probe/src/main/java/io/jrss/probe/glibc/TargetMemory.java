@@ -24,9 +24,11 @@ final class TargetMemory implements AutoCloseable {
     private static final int WINDOW = 4 << 10;
     private static final int WINDOWS = 2048; // 8 MiB
 
-    /** A read that cannot be trusted: outside the mappings, refused, or past the budget. */
+    /** A read that cannot be trusted: outside the mappings, refused, or past the budget (then {@code last}: no retry). */
     static final class Torn extends Exception {
-        Torn(String why) { super(why, null, false, false); }
+        final boolean last;
+        Torn(String why) { this(why, false); }
+        Torn(String why, boolean last) { super(why, null, false, false); this.last = last; }
     }
 
     private final FileChannel mem;
@@ -37,7 +39,11 @@ final class TargetMemory implements AutoCloseable {
     private long bytesRead;
     private long reads;
 
-    TargetMemory(int pid, List<Maps.Range> readable) throws IOException {
+    private final long deadline;
+
+    /** @param deadline the {@link System#nanoTime()} past which nothing more is read */
+    TargetMemory(int pid, List<Maps.Range> readable, long deadline) throws IOException {
+        this.deadline = deadline;
         this.mem = FileChannel.open(Path.of("/proc/" + pid + "/mem"), StandardOpenOption.READ);
         this.readable = readable.stream().sorted((a, b) -> Long.compareUnsigned(a.start(), b.start())).toList();
     }
@@ -96,7 +102,8 @@ final class TargetMemory implements AutoCloseable {
     private void fill(long address, ByteBuffer into) throws Torn {
         int length = into.remaining();
         if (!isReadable(address, length)) throw new Torn("address 0x" + Long.toHexString(address) + " is outside the target's mappings");
-        if ((bytesRead += length) > MAX_BYTES) throw new Torn("more than " + (MAX_BYTES >> 20) + " MiB read: the walk was stopped");
+        if ((bytesRead += length) > MAX_BYTES) throw new Torn("more than " + (MAX_BYTES >> 20) + " MiB read: the walk was stopped", true);
+        if (System.nanoTime() - deadline > 0) throw new Torn("the reading took longer than its time limit and was stopped", true);
         reads++;
         try {
             while (into.hasRemaining()) {

@@ -20,13 +20,13 @@ class GlibcArenasTest {
                 7f0000000000-7f0000010000 r-xp 00000000 08:01 123 /lib/ld-musl-x86_64.so.1
                 7f0000010000-7f0000020000 rw-p 00000000 00:00 0
                 """);
-        Unavailable u = assertThrows(Unavailable.class, () -> GlibcArenas.readOnce(SELF, maps));
+        Unavailable u = assertThrows(Unavailable.class, () -> GlibcArenas.readOnce(SELF, maps, System.nanoTime() + 1_000_000_000L));
         assertTrue(u.getMessage().contains("musl's malloc, not glibc's"), u.getMessage());
     }
 
     @Test void aProcessWithoutGlibcSaysSo() {
         Maps maps = Maps.parse("00400000-00500000 r-xp 00000000 08:01 7 /usr/bin/static-thing\n");
-        Unavailable u = assertThrows(Unavailable.class, () -> GlibcArenas.readOnce(SELF, maps));
+        Unavailable u = assertThrows(Unavailable.class, () -> GlibcArenas.readOnce(SELF, maps, System.nanoTime() + 1_000_000_000L));
         assertTrue(u.getMessage().startsWith("no glibc is mapped"), u.getMessage());
     }
 
@@ -59,10 +59,19 @@ class GlibcArenasTest {
     }
 
     @Test void memoryOutsideTheNamedMappingsIsNeverRead() throws Exception {
-        try (TargetMemory mem = new TargetMemory(SELF, List.of(new Maps.Range(0x1000, 0x2000, "r--p", "")))) {
+        try (TargetMemory mem = new TargetMemory(SELF, List.of(new Maps.Range(0x1000, 0x2000, "r--p", "")), System.nanoTime() + 1_000_000_000L)) {
             TargetMemory.Torn t = assertThrows(TargetMemory.Torn.class, () -> mem.word(0x3000));
             assertTrue(t.getMessage().contains("outside the target's mappings"), t.getMessage());
             assertThrows(TargetMemory.Torn.class, () -> mem.word(0x1ffc)); // straddles the end
+        }
+    }
+
+    @Test void aReadingPastItsTimeLimitStopsForGood() throws Exception {
+        Maps.Range r = Maps.parse(Files.readString(Path.of("/proc/self/maps"))).readable().get(0);
+        try (TargetMemory mem = new TargetMemory(SELF, List.of(r), System.nanoTime() - 1)) {
+            TargetMemory.Torn t = assertThrows(TargetMemory.Torn.class, () -> mem.word(r.start()));
+            assertTrue(t.last, "not retried");
+            assertTrue(t.getMessage().contains("time limit"), t.getMessage());
         }
     }
 }
