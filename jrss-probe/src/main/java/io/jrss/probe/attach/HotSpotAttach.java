@@ -23,9 +23,22 @@ import java.util.concurrent.TimeoutException;
  * module, so jrss runs on a JRE. {@link #to} proves the target is safe to attach before anything
  * is sent; {@link #jcmd} opens a fresh connection per command (HotSpot serves one operation per
  * connection) and signals the JVM only if its socket does not exist yet, re-checking first that
- * the pid is still the same process and still handles SIGQUIT. Every step is bounded by the timeout.
+ * the pid is still the same process and still handles SIGQUIT. Every step is bounded by the timeout. On Java 16+ jrss
+ * speaks the protocol itself ({@link AttachConnection}); on an older runtime, which cannot open a UNIX socket, the
+ * runtime's jdk.attach connects to the socket jrss has checked ({@link JdkAttach}), without the peer check.
  */
 public final class HotSpotAttach {
+    /** Whether this runtime opens UNIX sockets itself (Java 16+); older ones never load {@link AttachConnection}. */
+    static final boolean OWN_SOCKET = Runtime.version().feature() >= 16;
+    /**
+     * Why this runtime cannot attach at all: below 16 without the jdk.attach module (a jlinked JRE). Checked here, not in
+     * {@link JdkAttach}, whose loading needs the module.
+     */
+    static final String MISSING = OWN_SOCKET || ModuleLayer.boot().findModule("jdk.attach").isPresent() ? null
+            : "this Java " + Runtime.version().feature() + " runtime has no jdk.attach module, which jrss needs to reach a JVM"
+            + " on Java < 16; run jrss.jar on a JDK 11+ or any Java 16+ runtime, or use the jrss image as a debug container"
+            + " (docs/container.md)";
+
     private final ProcPid process;
     private final int nspid;
     private final long startTime;
@@ -62,6 +75,7 @@ public final class HotSpotAttach {
             if (refusal != null) throw new AttachException(pid, Kind.PERMISSION, refusal);
             ProcPid.MappedJvm jvm = process.mappedJvm().orElseThrow(() -> new AttachException(pid, Kind.REFUSED,
                     "pid " + pid + " is not a Java process (no libjvm.so in /proc/" + pid + "/maps); check the pid with: jrss ps"));
+            if (MISSING != null) throw new AttachException(pid, Kind.REFUSED, MISSING);
             if (jvm.openJ9()) {
                 throw new AttachException(pid, Kind.REFUSED, "pid " + pid + " runs OpenJ9, whose attach protocol jrss does not speak;"
                         + " use OpenJ9's jcmd, or a HotSpot JDK to use jrss");
@@ -136,7 +150,9 @@ public final class HotSpotAttach {
         try (TargetDir tmp = tmp()) {
             if (AttachSocket.lookup(tmp, nspid).isEmpty()) startListener(tmp, deadline);
             TargetDir.Attributes socket = AttachSocket.trusted(tmp, pid, nspid, targetEuid);
-            AttachConnection.Reply reply = AttachConnection.execute(tmp.path(AttachSocket.name(nspid)), operation, arguments, deadline, targetEuid);
+            AttachConnection.Reply reply = OWN_SOCKET
+                    ? AttachConnection.execute(tmp.path(AttachSocket.name(nspid)), operation, arguments, deadline, targetEuid)
+                    : JdkAttach.execute(pid, operation, arguments, deadline);
             if (!AttachSocket.unchanged(tmp, nspid, socket)) {
                 throw new AttachException(pid, Kind.REFUSED, "pid " + pid + ": " + tmp.named(AttachSocket.name(nspid))
                         + " was replaced while jrss talked to it; its answer is not used");
