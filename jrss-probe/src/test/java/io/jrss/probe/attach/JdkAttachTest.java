@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.probe.attach;
+
+import io.jrss.probe.testapp.TestJvm;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeoutException;
+
+import static io.jrss.probe.testapp.TestJvm.JDK17;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The Java &lt; 16 connection (jdk.attach), run here on JDK 17, which has the module too: the same answers as jrss's own
+ * client, and a deadline that holds although jdk.attach's reads have none. The socket is opened first by jrss's own
+ * attach, as HotSpotAttach does before it hands over.
+ */
+class JdkAttachTest {
+    private static final String TARGET = "io.jrss.probe.testapp.ProbeTarget";
+
+    private static long deadline(Duration d) { return System.nanoTime() + d.toNanos(); }
+
+    @Test
+    void answersAsTheJvmDoesAndAFailedCommandIsItsStatus() throws Exception {
+        try (TestJvm jvm = TestJvm.java(JDK17, List.of(), TARGET).awaitReady()) {
+            HotSpotAttach.to(jvm.pid(), Duration.ofSeconds(10)).jcmd("VM.uptime"); // the socket now exists
+            AttachConnection.Reply version = JdkAttach.execute(jvm.pid(), "jcmd", List.of("VM.version", "", ""), deadline(Duration.ofSeconds(10)));
+            assertEquals(0, version.status());
+            assertTrue(version.output().contains("JDK 17."), version.output());
+
+            AttachConnection.Reply unknown = JdkAttach.execute(jvm.pid(), "jcmd", List.of("No.such_command", "", ""), deadline(Duration.ofSeconds(10)));
+            assertEquals(-1, unknown.status());
+            assertTrue(unknown.output().contains("Unknown diagnostic command"), unknown.output());
+            assertTrue(jvm.output().lines().noneMatch(l -> l.contains("Full thread dump")), "jdk.attach sent no SIGQUIT of its own");
+        }
+    }
+
+    @Test
+    void aStoppedJvmIsATimeoutNotAHang() throws Exception {
+        try (TestJvm jvm = TestJvm.java(JDK17, List.of(), TARGET).awaitReady()) {
+            HotSpotAttach.to(jvm.pid(), Duration.ofSeconds(10)).jcmd("VM.uptime");
+            jvm.signal("STOP");
+            long start = System.nanoTime();
+            assertThrows(TimeoutException.class,
+                    () -> JdkAttach.execute(jvm.pid(), "jcmd", List.of("VM.version", "", ""), deadline(Duration.ofMillis(700))));
+            long took = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(took < 3000, "waited " + took + " ms past a 700 ms deadline");
+            jvm.signal("CONT");
+        }
+    }
+
+    @Test
+    void onlyTheTwoOperationsJrssUses() {
+        assertThrows(IllegalArgumentException.class, () -> JdkAttach.execute(1, "properties", List.of("", "", ""), deadline(Duration.ofSeconds(1))));
+    }
+}
