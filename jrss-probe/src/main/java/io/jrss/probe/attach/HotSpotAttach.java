@@ -31,13 +31,10 @@ public final class HotSpotAttach {
     /** Whether this runtime opens UNIX sockets itself (Java 16+); older ones never load {@link AttachConnection}. */
     static final boolean OWN_SOCKET = Runtime.version().feature() >= 16;
     /**
-     * Why this runtime cannot attach at all: below 16 without the jdk.attach module (a jlinked JRE). Checked here, not in
-     * {@link JdkAttach}, whose loading needs the module.
+     * Why this runtime cannot attach at all, or null: a jlinked runtime without the module the connection needs, jdk.net
+     * (SO_PEERCRED) on 16+, jdk.attach below. Checked here, not in the classes that use them, whose loading needs them.
      */
-    static final String MISSING = OWN_SOCKET || ModuleLayer.boot().findModule("jdk.attach").isPresent() ? null
-            : "this Java " + Runtime.version().feature() + " runtime has no jdk.attach module, which jrss needs to reach a JVM"
-            + " on Java < 16; run jrss.jar on a JDK 11+ or any Java 16+ runtime, or use the jrss image as a debug container"
-            + " (docs/container.md)";
+    static final String MISSING = missingModule();
 
     private final ProcPid process;
     private final int nspid;
@@ -218,6 +215,17 @@ public final class HotSpotAttach {
         } catch (IOException e) {
             return "";
         }
+    }
+
+    private static String missingModule() {
+        String module = OWN_SOCKET ? "jdk.net" : "jdk.attach";
+        if (ModuleLayer.boot().findModule(module).isPresent()) return null;
+        String runtime = "this Java " + Runtime.version().feature() + " runtime has no " + module + " module, ";
+        return OWN_SOCKET
+                ? runtime + "whose SO_PEERCRED jrss needs to check who listens on a JVM's attach socket; run jrss on a full JDK"
+                        + " or JRE, or add the module to this one (jlink --add-modules jdk.net)"
+                : runtime + "which jrss needs to reach a JVM on Java < 16; run jrss.jar on a JDK 11+ or any Java 16+ runtime,"
+                        + " or use the jrss image as a debug container (docs/container.md)";
     }
 
     private static String seconds(Duration d) {
