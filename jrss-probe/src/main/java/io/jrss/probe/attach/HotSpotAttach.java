@@ -149,7 +149,7 @@ public final class HotSpotAttach {
             TargetDir.Attributes socket = AttachSocket.trusted(tmp, pid, nspid, targetEuid);
             AttachConnection.Reply reply = OWN_SOCKET
                     ? AttachConnection.execute(tmp.path(AttachSocket.name(nspid)), operation, arguments, deadline, targetEuid)
-                    : JdkAttach.execute(pid, operation, arguments, deadline);
+                    : JdkAttach.execute(pid, nspid, socket.key(), operation, arguments, deadline);
             if (!AttachSocket.unchanged(tmp, nspid, socket)) {
                 throw new AttachException(pid, Kind.REFUSED, "pid " + pid + ": " + tmp.named(AttachSocket.name(nspid))
                         + " was replaced while jrss talked to it; its answer is not used");

@@ -12,6 +12,10 @@ import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
@@ -33,11 +37,19 @@ final class JdkAttach {
 
     /**
      * One operation ({@code jcmd <line>} or {@code load <path> true <options>}) on the socket of host pid {@code pid},
-     * which {@link HotSpotAttach} has checked; the answer as {@link AttachConnection} gives it.
+     * which {@link HotSpotAttach} has checked (its file key is {@code checked}); the answer as {@link AttachConnection}
+     * gives it. jdk.attach opens the socket by the path /proc/pid/root/tmp/.java_pid&lt;nspid&gt;, which the kernel
+     * resolves, links and all: if that is not the file jrss checked, nothing is sent.
      */
-    static AttachConnection.Reply execute(int pid, String operation, List<String> arguments, long deadlineNanos)
+    static AttachConnection.Reply execute(int pid, int nspid, Object checked, String operation, List<String> arguments, long deadlineNanos)
             throws IOException, TimeoutException {
         if (!operation.equals("jcmd") && !operation.equals("load")) throw new IllegalArgumentException("unknown operation " + operation);
+        Path socket = Path.of("/proc/" + pid + "/root/tmp/" + AttachSocket.name(nspid));
+        Object key = Files.readAttributes(socket, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
+        if (!checked.equals(key)) {
+            throw new AttachConnection.WrongPeer("jdk.attach would connect to " + socket + ", which the kernel resolves to another file"
+                    + " than the socket jrss checked (is the JVM's /tmp a link?); run jrss on Java 16+, which connects to the checked one");
+        }
         FutureTask<AttachConnection.Reply> task = new FutureTask<>(() -> run(pid, operation, arguments));
         Thread thread = new Thread(task, "jrss-jdk-attach-" + pid);
         thread.setDaemon(true); // a JVM that never answers keeps this thread, not jrss, waiting

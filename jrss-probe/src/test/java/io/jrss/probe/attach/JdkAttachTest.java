@@ -4,6 +4,10 @@ package io.jrss.probe.attach;
 import io.jrss.probe.testapp.TestJvm;
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
@@ -23,18 +27,33 @@ class JdkAttachTest {
 
     private static long deadline(Duration d) { return System.nanoTime() + d.toNanos(); }
 
+    private static Object key(int pid) throws Exception {
+        return Files.readAttributes(Path.of("/tmp/.java_pid" + pid), BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
+    }
+
     @Test
     void answersAsTheJvmDoesAndAFailedCommandIsItsStatus() throws Exception {
         try (TestJvm jvm = TestJvm.java(JDK17, List.of(), TARGET).awaitReady()) {
             HotSpotAttach.to(jvm.pid(), Duration.ofSeconds(10)).jcmd("VM.uptime"); // the socket now exists
-            AttachConnection.Reply version = JdkAttach.execute(jvm.pid(), "jcmd", List.of("VM.version", "", ""), deadline(Duration.ofSeconds(10)));
+            AttachConnection.Reply version = JdkAttach.execute(jvm.pid(), jvm.pid(), key(jvm.pid()), "jcmd", List.of("VM.version", "", ""), deadline(Duration.ofSeconds(10)));
             assertEquals(0, version.status());
             assertTrue(version.output().contains("JDK 17."), version.output());
 
-            AttachConnection.Reply unknown = JdkAttach.execute(jvm.pid(), "jcmd", List.of("No.such_command", "", ""), deadline(Duration.ofSeconds(10)));
+            AttachConnection.Reply unknown = JdkAttach.execute(jvm.pid(), jvm.pid(), key(jvm.pid()), "jcmd", List.of("No.such_command", "", ""), deadline(Duration.ofSeconds(10)));
             assertEquals(-1, unknown.status());
             assertTrue(unknown.output().contains("Unknown diagnostic command"), unknown.output());
             assertTrue(jvm.output().lines().noneMatch(l -> l.contains("Full thread dump")), "jdk.attach sent no SIGQUIT of its own");
+
+            // Another file than the one checked (as when the JVM's /tmp is a link the kernel follows elsewhere): nothing sent.
+            Path other = Files.createTempFile("jrss-not-the-socket", "");
+            try {
+                Object otherKey = Files.readAttributes(other, BasicFileAttributes.class).fileKey();
+                AttachConnection.WrongPeer wrong = assertThrows(AttachConnection.WrongPeer.class, () -> JdkAttach.execute(jvm.pid(), jvm.pid(),
+                        otherKey, "jcmd", List.of("VM.version", "", ""), deadline(Duration.ofSeconds(10))));
+                assertTrue(wrong.getMessage().contains("another file than the socket jrss checked"), wrong.getMessage());
+            } finally {
+                Files.delete(other);
+            }
         }
     }
 
@@ -45,7 +64,7 @@ class JdkAttachTest {
             jvm.signal("STOP");
             long start = System.nanoTime();
             assertThrows(TimeoutException.class,
-                    () -> JdkAttach.execute(jvm.pid(), "jcmd", List.of("VM.version", "", ""), deadline(Duration.ofMillis(700))));
+                    () -> JdkAttach.execute(jvm.pid(), jvm.pid(), key(jvm.pid()), "jcmd", List.of("VM.version", "", ""), deadline(Duration.ofMillis(700))));
             long took = (System.nanoTime() - start) / 1_000_000;
             assertTrue(took < 3000, "waited " + took + " ms past a 700 ms deadline");
             jvm.signal("CONT");
@@ -54,6 +73,6 @@ class JdkAttachTest {
 
     @Test
     void onlyTheTwoOperationsJrssUses() {
-        assertThrows(IllegalArgumentException.class, () -> JdkAttach.execute(1, "properties", List.of("", "", ""), deadline(Duration.ofSeconds(1))));
+        assertThrows(IllegalArgumentException.class, () -> JdkAttach.execute(1, 1, "key", "properties", List.of("", "", ""), deadline(Duration.ofSeconds(1))));
     }
 }
