@@ -103,6 +103,9 @@ class Java11RuntimeIT {
             Cli.Result capture = jrssOn11(List.of(), "capture", Integer.toString(pid), "-o", dir.toString());
             assertEquals(0, capture.exit(), capture.err());
             ledger(jrssOn11(List.of(), "explain", "--capture", dir.toString(), "--json"), pid, "11.0.13");
+            // Long answers arrive whole (JDK 11's jdk.attach stream stops at 4 KiB unless read at offset 0): VM.info's
+            // glibc line comes after its first 80 KiB.
+            assertTrue(Files.readString(dir.resolve("jcmd/VM.info.txt")).contains("C-Heap outstanding allocations"), "VM.info cut short");
             // watch on 11: a timeline of samples and its verdict
             Cli.Result watch = jrssOn11(List.of(), "watch", Integer.toString(pid), "--duration", "3s", "--interval", "1s", "--json");
             assertEquals(0, watch.exit(), watch.err());

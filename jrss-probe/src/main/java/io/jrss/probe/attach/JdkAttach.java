@@ -7,6 +7,7 @@ import com.sun.tools.attach.AttachOperationFailedException;
 import com.sun.tools.attach.VirtualMachine;
 import io.jrss.core.text.Untrusted;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -89,15 +90,27 @@ final class JdkAttach {
                 throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
             }
             try (InputStream in = (InputStream) output) {
-                byte[] bytes = in.readNBytes(AttachConnection.MAX_REPLY_BYTES + 1);
-                if (bytes.length > AttachConnection.MAX_REPLY_BYTES) {
-                    throw new IOException("the answer is larger than " + (AttachConnection.MAX_REPLY_BYTES >> 20) + " MiB, more than any JVM's; jrss stopped reading");
-                }
-                return new AttachConnection.Reply(0, Untrusted.text(new String(bytes, StandardCharsets.UTF_8)));
+                return new AttachConnection.Reply(0, Untrusted.text(new String(readAll(in), StandardCharsets.UTF_8)));
             }
         } finally {
             vm.detach();
         }
+    }
+
+    /**
+     * The whole answer, each read at offset 0: JDK 11's jdk.attach takes the length asked for as the array's and reads
+     * nothing at an offset past it, so readNBytes and readAllBytes stop at 4 KiB (FIELD-NOTES, pitfall 9).
+     */
+    private static byte[] readAll(InputStream in) throws IOException {
+        ByteArrayOutputStream reply = new ByteArrayOutputStream(8192);
+        byte[] chunk = new byte[8192];
+        for (int n = in.read(chunk); n >= 0; n = in.read(chunk)) {
+            if (reply.size() + n > AttachConnection.MAX_REPLY_BYTES) {
+                throw new IOException("the answer is larger than " + (AttachConnection.MAX_REPLY_BYTES >> 20) + " MiB, more than any JVM's; jrss stopped reading");
+            }
+            reply.write(chunk, 0, n);
+        }
+        return reply.toByteArray();
     }
 
     /** jdk.attach reads the agent's "return code: N" itself; the reply is rebuilt the way HotSpot sent it. */

@@ -39,6 +39,12 @@ class JdkAttachTest {
             assertEquals(0, version.status());
             assertTrue(version.output().contains("JDK 17."), version.output());
 
+            // A long answer arrives whole, as jrss's own client reads it (JDK 11's jdk.attach stream stops at 4 KiB for readNBytes).
+            String flags = JdkAttach.execute(jvm.pid(), jvm.pid(), key(jvm.pid()), "jcmd", List.of("VM.flags -all", "", ""),
+                    deadline(Duration.ofSeconds(10))).output();
+            assertTrue(flags.length() > 32 * 1024, "only " + flags.length() + " chars");
+            assertEquals(HotSpotAttach.to(jvm.pid(), Duration.ofSeconds(10)).jcmd("VM.flags -all"), flags);
+
             AttachConnection.Reply unknown = JdkAttach.execute(jvm.pid(), jvm.pid(), key(jvm.pid()), "jcmd", List.of("No.such_command", "", ""), deadline(Duration.ofSeconds(10)));
             assertEquals(-1, unknown.status());
             assertTrue(unknown.output().contains("Unknown diagnostic command"), unknown.output());
