@@ -174,6 +174,11 @@ public final class HotSpotAttach {
     private TargetDir tmp() throws AttachException {
         try {
             return TargetRoot.of(process).directory("/tmp");
+        } catch (AccessDeniedException e) {
+            // The kernel's ptrace rule for /proc/<pid>/root: the JVM's uid, or CAP_SYS_PTRACE (which containers lack).
+            throw new AttachException(process.pid(), Kind.PERMISSION, "jrss may not enter the root of pid " + process.pid() + " ("
+                    + e.getFile() + "), where its attach socket is; run jrss as the JVM's user, or give it CAP_SYS_PTRACE"
+                    + " (a debug container: kubectl debug --profile=general)", e);
         } catch (IOException e) {
             throw gone(e, "cannot open the /tmp of pid " + process.pid() + " inside its own root (" + e.getMessage()
                     + "), where its attach socket would be; check the container's /tmp");
