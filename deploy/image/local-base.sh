@@ -14,8 +14,8 @@ trap 'rm -rf "$work"' EXIT
 root="$work/root"
 mkdir -p "$root/opt" "$root/lib64" "$root/tmp" "$root/etc" "$root/proc" "$root/bin"
 cp -L "$(command -v dash)" "$root/bin/sh"
-# the modules jdeps finds in jrss.jar, and jcmd's for a shell in the container
-"$java_home/bin/jlink" --add-modules java.base,java.desktop,java.management,java.sql,jdk.httpserver,jdk.jfr,jdk.unsupported,jdk.attach,jdk.jcmd \
+# the modules jdeps finds in jrss.jar (jdk.net: the attach socket's SO_PEERCRED check), and jcmd's for a shell in the container
+"$java_home/bin/jlink" --add-modules java.base,java.desktop,java.management,java.sql,jdk.httpserver,jdk.jfr,jdk.net,jdk.unsupported,jdk.attach,jdk.jcmd \
   --strip-debug --no-man-pages --no-header-files --output "$root/opt/java"
 for lib in $(ldd "$root/bin/sh" "$root"/opt/java/bin/* "$root"/opt/java/lib/server/libjvm.so "$root"/opt/java/lib/*.so 2>/dev/null | awk '/=> \// {print $3}' | sort -u); do
   case "$lib" in "$root"/*) continue ;; esac

@@ -71,6 +71,11 @@ final class ExportCommand implements Callable<Integer> {
         if (window.compareTo(fullInterval.multipliedBy(2)) < 0) {
             throw new Errors.UsageException("--window must hold at least two full samples: " + window.toSeconds() + " s is under twice --full-interval");
         }
+        // Prometheus' HTTPServer is the JDK's com.sun.net.httpserver: a trimmed runtime (e.g. a JRE 11) may lack it.
+        if (!once && ModuleLayer.boot().findModule("jdk.httpserver").isEmpty()) {
+            throw new java.io.IOException("this Java " + Runtime.version().feature() + " runtime has no jdk.httpserver module, which serves"
+                    + " /metrics; run jrss export on a runtime that has it (any JDK, the jrss image), or print the metrics once with --once");
+        }
         int windowSamples = (int) Math.max(2, Math.min(100_000, window.toMillis() / interval.toMillis()));
         PrintWriter err = spec.commandLine().getErr();
         Fleet fleet = new Fleet(interval, windowSamples, note -> {

@@ -29,8 +29,14 @@ final class Cli {
     }
 
     static Result run(Duration limit, List<String> prefix, String... args) throws IOException, InterruptedException {
+        return runOn(List.of(java()), limit, prefix, args);
+    }
+
+    /** @param java the java command and its options, e.g. another runtime's bin/java and --limit-modules */
+    static Result runOn(List<String> java, Duration limit, List<String> prefix, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(prefix);
-        cmd.addAll(List.of(java(), "-jar", jar()));
+        cmd.addAll(java);
+        cmd.addAll(List.of("-jar", jar()));
         cmd.addAll(List.of(args));
         Path out = Files.createTempFile("jrss-out", ".txt"), err = Files.createTempFile("jrss-err", ".txt");
         try {

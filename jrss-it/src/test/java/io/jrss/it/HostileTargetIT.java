@@ -112,6 +112,32 @@ class HostileTargetIT {
     }
 
     /**
+     * The same boxes from a JDK 11 runtime, where the runtime's jdk.attach connects by a path the kernel resolves: through
+     * the box's absolute /tmp link, that is the node's /var/ctmp and the squatter's socket. jrss sees that the path is not
+     * the socket it checked and sends nothing; a relative link, which the kernel resolves inside the box, is attached.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"/var/ctmp", "var/ctmp"})
+    void tmpLinkFromAJdk11Runtime(String link) throws Exception {
+        Java11RuntimeIT.assumeJdk11();
+        try (HostileBox box = HostileBox.create("jdk11-" + link.length()).link("tmp", link).start(false)) {
+            Watched node = Watched.now(box);
+            Cli.Result r = Cli.runOn(List.of(TestJvm.JDK11.resolve("bin/java").toString()), java.time.Duration.ofSeconds(120), List.of(),
+                    "explain", Integer.toString(box.pid()), "--json", "--timeout", "5s");
+            assertEquals(0, r.exit(), r.err());
+            JsonNode json = new ObjectMapper().readTree(r.out());
+            if (link.startsWith("/")) {
+                String why = unavailable(json, "jvm-version");
+                assertTrue(why.contains("another file than the socket jrss checked"), why);
+            } else {
+                assertEquals("summary", json.at("/target/nmt").asText(), "the JVM's own /var/ctmp: attached");
+            }
+            assertEquals("", Files.readString(squatLog), "the squatted socket received no command");
+            node.assertUnchanged();
+        }
+    }
+
+    /**
      * A JVM whose working directory lies outside its root: its directory was moved out of the box while it ran (a JVM
      * cannot start that way: it needs getcwd). With its /tmp read-only, the only place left for a trigger is that node
      * directory: jrss writes nothing there, and sends no signal.

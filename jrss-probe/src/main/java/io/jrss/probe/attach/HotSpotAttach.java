@@ -23,9 +23,19 @@ import java.util.concurrent.TimeoutException;
  * module, so jrss runs on a JRE. {@link #to} proves the target is safe to attach before anything
  * is sent; {@link #jcmd} opens a fresh connection per command (HotSpot serves one operation per
  * connection) and signals the JVM only if its socket does not exist yet, re-checking first that
- * the pid is still the same process and still handles SIGQUIT. Every step is bounded by the timeout.
+ * the pid is still the same process and still handles SIGQUIT. Every step is bounded by the timeout. On Java 16+ jrss
+ * speaks the protocol itself ({@link AttachConnection}); on an older runtime, which cannot open a UNIX socket, the
+ * runtime's jdk.attach connects to the socket jrss has checked ({@link JdkAttach}), without the peer check.
  */
 public final class HotSpotAttach {
+    /** Whether this runtime opens UNIX sockets itself (Java 16+); older ones never load {@link AttachConnection}. */
+    static final boolean OWN_SOCKET = Runtime.version().feature() >= 16;
+    /**
+     * Why this runtime cannot attach at all, or null: a jlinked runtime without the module the connection needs, jdk.net
+     * (SO_PEERCRED) on 16+, jdk.attach below. Checked here, not in the classes that use them, whose loading needs them.
+     */
+    static final String MISSING = missingModule();
+
     private final ProcPid process;
     private final int nspid;
     private final long startTime;
@@ -62,6 +72,7 @@ public final class HotSpotAttach {
             if (refusal != null) throw new AttachException(pid, Kind.PERMISSION, refusal);
             ProcPid.MappedJvm jvm = process.mappedJvm().orElseThrow(() -> new AttachException(pid, Kind.REFUSED,
                     "pid " + pid + " is not a Java process (no libjvm.so in /proc/" + pid + "/maps); check the pid with: jrss ps"));
+            if (MISSING != null) throw new AttachException(pid, Kind.REFUSED, MISSING);
             if (jvm.openJ9()) {
                 throw new AttachException(pid, Kind.REFUSED, "pid " + pid + " runs OpenJ9, whose attach protocol jrss does not speak;"
                         + " use OpenJ9's jcmd, or a HotSpot JDK to use jrss");
@@ -136,7 +147,9 @@ public final class HotSpotAttach {
         try (TargetDir tmp = tmp()) {
             if (AttachSocket.lookup(tmp, nspid).isEmpty()) startListener(tmp, deadline);
             TargetDir.Attributes socket = AttachSocket.trusted(tmp, pid, nspid, targetEuid);
-            AttachConnection.Reply reply = AttachConnection.execute(tmp.path(AttachSocket.name(nspid)), operation, arguments, deadline, targetEuid);
+            AttachConnection.Reply reply = OWN_SOCKET
+                    ? AttachConnection.execute(tmp.path(AttachSocket.name(nspid)), operation, arguments, deadline, targetEuid)
+                    : JdkAttach.execute(pid, nspid, socket.key(), operation, arguments, deadline);
             if (!AttachSocket.unchanged(tmp, nspid, socket)) {
                 throw new AttachException(pid, Kind.REFUSED, "pid " + pid + ": " + tmp.named(AttachSocket.name(nspid))
                         + " was replaced while jrss talked to it; its answer is not used");
@@ -161,6 +174,11 @@ public final class HotSpotAttach {
     private TargetDir tmp() throws AttachException {
         try {
             return TargetRoot.of(process).directory("/tmp");
+        } catch (AccessDeniedException e) {
+            // The kernel's ptrace rule for /proc/<pid>/root: the JVM's uid, or CAP_SYS_PTRACE (which containers lack).
+            throw new AttachException(process.pid(), Kind.PERMISSION, "jrss may not enter the root of pid " + process.pid() + " ("
+                    + e.getFile() + "), where its attach socket is; run jrss as the JVM's user, or give it CAP_SYS_PTRACE"
+                    + " (a debug container: kubectl debug --profile=general)", e);
         } catch (IOException e) {
             throw gone(e, "cannot open the /tmp of pid " + process.pid() + " inside its own root (" + e.getMessage()
                     + "), where its attach socket would be; check the container's /tmp");
@@ -202,6 +220,17 @@ public final class HotSpotAttach {
         } catch (IOException e) {
             return "";
         }
+    }
+
+    private static String missingModule() {
+        String module = OWN_SOCKET ? "jdk.net" : "jdk.attach";
+        if (ModuleLayer.boot().findModule(module).isPresent()) return null;
+        String runtime = "this Java " + Runtime.version().feature() + " runtime has no " + module + " module, ";
+        return OWN_SOCKET
+                ? runtime + "whose SO_PEERCRED jrss needs to check who listens on a JVM's attach socket; run jrss on a full JDK"
+                        + " or JRE, or add the module to this one (jlink --add-modules jdk.net)"
+                : runtime + "which jrss needs to reach a JVM on Java < 16; run jrss.jar on a JDK 11+ or any Java 16+ runtime,"
+                        + " or use the jrss image as a debug container (docs/container.md)";
     }
 
     private static String seconds(Duration d) {
