@@ -38,7 +38,8 @@ public final class Scenarios {
                     List.of("-Xmx256m", "-XX:MaxDirectMemorySize=64m"), 11, Scenario.Container.NONE, List.of("direct-buffer-leak"), false),
             s("direct-buffer-cache", "DirectBufferCache",
                     "16 threads readAllBytes() 32 MiB files through channel streams; the temporary buffer cache keeps them",
-                    List.of("-Xmx256m"), 18, Scenario.Container.NONE, List.of("direct-buffer-cache"), false),
+                    // up to JDK 23 the temporary buffers count toward MaxDirectMemorySize, by default the max heap
+                    List.of("-Xmx256m", "-XX:MaxDirectMemorySize=1g"), 18, Scenario.Container.NONE, List.of("direct-buffer-cache"), false),
             s("native-leak", "NativeLeak", "zlib Deflaters and Inflaters never ended: native memory NMT never sees",
                     List.of("-Xmx256m"), 17, Scenario.Container.NONE, List.of("native-leak"), true),
             s("glibc-fragmentation", "GlibcFragmentation",
