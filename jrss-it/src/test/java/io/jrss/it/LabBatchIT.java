@@ -33,6 +33,10 @@ class LabBatchIT {
     record Outcome(String scenario, JsonNode report, String err) {}
 
     static Outcome run(Scenario s) throws Exception {
+        try (Locks.Held held = Locks.containerScenario(s.container())) { return unlocked(s); }
+    }
+
+    private static Outcome unlocked(Scenario s) throws Exception {
         Path jdk = LabRunWatchIT.jdk(s);
         long hold = Math.max(HOLD.toSeconds(), s.runTime().toSeconds());
         List<String> cmd = new ArrayList<>(List.of("run", "--json"));

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -28,6 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * jrss's analysis. One scenario at a time: several of them hold close to 1.5 GiB. The checks themselves are in
  * {@link ScenarioChecks}; each prints what it measured, one "[lab]" line per scenario.
  */
+@Isolated // runs alone: it measures how long each scenario takes to be READY
 class LabScenariosIT {
     static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
 
