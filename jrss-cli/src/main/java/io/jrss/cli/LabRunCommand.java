@@ -34,6 +34,13 @@ final class LabRunCommand implements Callable<Integer> {
     @Override public Integer call() throws Exception {
         Scenario s = scenario(name);
         Path home = jdk != null ? jdk : Jdks.find(s.minJdk());
+        if (jdk != null) {
+            int feature = Jdks.feature(jdk).orElseThrow(() -> new Errors.UsageException("--jdk " + jdk + ": not a JDK (no release file with JAVA_VERSION)"));
+            if (feature < s.minJdk()) {
+                throw new Errors.UsageException("scenario " + s.name() + " needs JDK " + s.minJdk() + "+ and " + jdk + " is JDK " + feature
+                        + ": " + Scenarios.whyMinJdk(s));
+            }
+        }
         PrintWriter out = spec.commandLine().getOut();
         try (LabRunner run = LabRunner.start(s, home, System.getProperty("java.class.path"), Allocators.environment(allocator),
                 Duration.ofSeconds(60), System.err)) {

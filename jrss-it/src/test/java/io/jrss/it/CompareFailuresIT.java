@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -22,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * it never ends (a hang, cut by --arm-timeout). The good arm must still be measured and win; Ctrl-C during the
  * second arm must report the first.
  */
+@ResourceLock(value = Locks.HOST_CPU, mode = ResourceAccessMode.READ) // several JVMs at once: not beside LabRunWatchIT or LabBatchIT (Locks.HOST_CPU)
 class CompareFailuresIT {
     @TempDir Path dir;
 

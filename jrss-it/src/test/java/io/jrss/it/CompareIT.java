@@ -15,6 +15,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -24,6 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * periodic trim ends far below every other arm; on the bursting many-threads workload MALLOC_ARENA_MAX=2 wins and
  * mimalloc, a heap per thread, is worst. Every arm must be seen using the allocator it names.
  */
+@Order(2) // among the longest: started first (junit-platform.properties)
+@ResourceLock(value = Locks.HOST_CPU, mode = ResourceAccessMode.READ) // several JVMs at once: not beside LabRunWatchIT or LabBatchIT (Locks.HOST_CPU)
 class CompareIT {
     static final Duration LIMIT = Duration.ofMinutes(6);
 

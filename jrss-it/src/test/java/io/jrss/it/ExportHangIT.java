@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * sample of it: scrapes keep answering at once, the other JVM keeps being sampled every interval, the stopped one reads
  * jrss_jvm_up 0 with its failures counted, and it is up again once it runs again.
  */
+@Isolated // runs alone: it measures how long scrapes take while a target hangs
 class ExportHangIT {
     @Test void aHangingTargetCostsOneTimeoutNotTheScrape(@TempDir Path dir) throws Exception {
         try (TestJvm healthy = TestJvm.start(TestJvm.JDK17, List.of("-Xmx64m"), "io.jrss.lab.Healthy");

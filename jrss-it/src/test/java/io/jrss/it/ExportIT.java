@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * each scenario's finding is there and the control raises none, a JVM that exits leaves, every dashboard query runs,
  * and promtool finds the scrape clean.
  */
+@Isolated // runs alone: jrss export samples every JVM on the host, and other classes' JVMs come and go
 class ExportIT {
     static final String CONTAINER = "c0ffee0123456789abcdef0123456789abcdef0123456789abcdef0123456789";
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();

@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * those capabilities, root samples another user's JVM; without one of them it cannot; and an exporter run as the JVMs'
  * own user needs none (docs/security.md).
  */
+@Isolated // runs alone: it samples every JVM on the host as root and as another user, with and without capabilities
 class ExportPrivilegesIT {
     static final String NOBODY = "65534";
 

@@ -12,10 +12,8 @@ import io.jrss.core.model.MallocInfo;
 import io.jrss.core.parse.MallocInfoParser;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,9 +48,8 @@ class GlibcArenasIT {
             expected = parse(dir, CaptureFiles.NATIVE_HEAP_INFO).free().value();
         }
         assertTrue(expected > 200L << 20, "the workload keeps " + (expected >> 20) + " MiB free on JDK 21");
-        Path classes = release11Classes();
         for (String nmt : new String[] {"-XX:NativeMemoryTracking=summary", "-XX:NativeMemoryTracking=off"}) {
-            try (TestJvm jvm = TestJvm.startWithClasspath(List.of(), TestJvm.JDK11, List.of("-Xmx128m", nmt), classes.toString(), MAIN)) {
+            try (TestJvm jvm = TestJvm.startWithClasspath(List.of(), TestJvm.JDK11, List.of("-Xmx128m", nmt), labClasspath(), MAIN)) {
                 Cli.Result r = Cli.run("explain", Integer.toString(jvm.pid()), "--json");
                 assertEquals(0, r.exit(), r.err());
                 JsonNode report = JSON.readTree(r.out());
@@ -92,16 +89,7 @@ class GlibcArenasIT {
         return MallocInfoParser.parse(Files.readString(dir.resolve(file)));
     }
 
-    /** The lab's classes as JDK 17's javac builds them for release 11: the scenario and what it calls. */
-    private Path release11Classes() throws Exception {
-        Path out = Files.createDirectories(tmp.resolve("release11"));
-        Path src = Path.of(System.getProperty("user.dir")).resolveSibling("jrss-lab/src/main/java/io/jrss/lab");
-        List<String> args = new ArrayList<>(List.of("--release", "11", "-nowarn", "-d", out.toString()));
-        for (String f : new String[] {"GlibcFragmentation.java", "Ready.java"}) args.add(src.resolve(f).toString());
-        assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, args.toArray(String[]::new)), "javac --release 11 " + args);
-        return out;
-    }
-
+    /** jrss-lab's scenario programs are class files of release 11 (its pom): they start on every JDK of the matrix. */
     private static String labClasspath() { return System.getProperty("java.class.path"); }
 
     private static JsonNode findings(JsonNode report, String id) {

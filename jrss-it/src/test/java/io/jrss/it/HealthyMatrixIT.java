@@ -15,6 +15,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -23,6 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code jrss run} for a minute and under a {@code jrss watch} at the default intervals attached meanwhile. No
  * warning or critical finding, and no such episode either. Four configurations at a time: nothing here measures time.
  */
+@Order(1) // among the longest: started first (junit-platform.properties)
+@ResourceLock(value = Locks.HOST_CPU, mode = ResourceAccessMode.READ) // several JVMs at once: not beside LabRunWatchIT or LabBatchIT (Locks.HOST_CPU)
 class HealthyMatrixIT {
     static final Duration RUN_FOR = Duration.ofSeconds(65);
     static final List<String> COLLECTORS = List.of("G1", "Parallel", "Serial", "Z");

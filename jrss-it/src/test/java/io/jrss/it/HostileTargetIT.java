@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -27,6 +28,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * box's absolute /tmp link points, with a socket squatted there by nobody), the node's own trigger and socket names in
  * /tmp, jrss's working directory, and the directory the box lives in (where a '..' out of it would land).
  */
+@Isolated // runs alone: it writes ns_last_pid to get a chosen pid, and checks that the node's /tmp and /var/ctmp are the same after as before
 class HostileTargetIT {
     private static final Path NODE_CTMP = Path.of("/var/ctmp");
     private static final Path NODE_TMP = Path.of("/tmp");

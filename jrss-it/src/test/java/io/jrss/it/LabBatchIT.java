@@ -19,6 +19,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Every lab scenario as a batch program: it builds its phenomenon, holds it (a leak keeps leaking) for
@@ -27,12 +30,18 @@ import org.junit.jupiter.api.Test;
  * as findings or as episodes: a program that exits before the first full interval still gets its verdict. Three at a
  * time: nothing here measures time.
  */
+@Order(3) // among the longest: started first (junit-platform.properties)
+@ResourceLock(value = Locks.HOST_CPU, mode = ResourceAccessMode.READ_WRITE) // alone with the light classes: see Locks.HOST_CPU
 class LabBatchIT {
     static final Duration HOLD = Duration.ofSeconds(50);
 
     record Outcome(String scenario, JsonNode report, String err) {}
 
     static Outcome run(Scenario s) throws Exception {
+        try (Locks.Held held = Locks.containerScenario(s.container())) { return unlocked(s); }
+    }
+
+    private static Outcome unlocked(Scenario s) throws Exception {
         Path jdk = LabRunWatchIT.jdk(s);
         long hold = Math.max(HOLD.toSeconds(), s.runTime().toSeconds());
         List<String> cmd = new ArrayList<>(List.of("run", "--json"));

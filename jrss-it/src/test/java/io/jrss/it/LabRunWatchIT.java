@@ -17,6 +17,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,6 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * and the recorded watch, analysed again offline, gives the same findings and ledger. Three scenarios at a time:
  * nothing here measures time. (The healthy control's many configurations are in {@link HealthyMatrixIT}.)
  */
+@Order(4) // among the longest: started first (junit-platform.properties)
+@ResourceLock(value = Locks.HOST_CPU, mode = ResourceAccessMode.READ_WRITE) // alone with the light classes: see Locks.HOST_CPU
 class LabRunWatchIT {
     @TempDir static Path work;
 

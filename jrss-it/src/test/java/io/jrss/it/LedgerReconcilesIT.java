@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -20,6 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The ledger's promise on live JVMs: rows sum exactly to rss_bytes, rss_bytes agrees with /proc's VmRSS, and
  * unattributed stays at most 2% of RSS with NMT and at most 10% without, on JDK 17 and 25, G1, Parallel and ZGC.
  */
+@ResourceLock(value = Locks.HOST_CPU, mode = ResourceAccessMode.READ) // several JVMs at once: not beside LabRunWatchIT or LabBatchIT (Locks.HOST_CPU)
 class LedgerReconcilesIT {
     static Stream<Arguments> targets() {
         List<Arguments> out = new ArrayList<>();

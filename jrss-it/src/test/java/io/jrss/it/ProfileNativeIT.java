@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * for most of native-malloc's growth over the same seconds, the target lives on, and jrss leaves nothing in its
  * /tmp but the library, loaded once. A target whose jemalloc profiles itself is refused before anything is loaded.
  */
+@Isolated // runs alone: it checks that jrss leaves nothing in the node's /tmp, which every other JVM writes to
 class ProfileNativeIT {
     static final ObjectMapper JSON = new ObjectMapper();
     @TempDir static Path tmp;

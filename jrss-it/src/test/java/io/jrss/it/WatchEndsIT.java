@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * recorded stays readable by {@code jrss analyze}. Ctrl-C (SIGINT to jrss), a target that dies, a target that stops
  * answering (SIGSTOP), and a recording on a full disk (a 2 MiB tmpfs).
  */
+@Isolated // runs alone: it bounds how long watch takes to end
 class WatchEndsIT {
     static final List<String> FLAGS = List.of("-XX:NativeMemoryTracking=summary", "-Xmx128m");
     static final ObjectMapper JSON = new ObjectMapper();

@@ -21,7 +21,11 @@ import java.util.concurrent.Semaphore;
  * What you should see (JDK 25): NMT Other committed about 257 MiB at READY (RSS 440 MiB), +32 MiB
  * every 2 s up to 513 MiB (RSS 690 MiB); the "direct" BufferPoolMXBean does not count them (JDK-8344882). jrss: direct-buffer-cache.
  *
- * Run with (JDK 18+): {@code java -XX:NativeMemoryTracking=summary -Xmx256m -cp jrss-lab/target/classes io.jrss.lab.DirectBufferCache}
+ * Up to JDK 23 the temporary buffers count toward MaxDirectMemorySize (JDK-8344882 took them out in 24), whose default
+ * is the max heap: 8 x 32 MiB would hit 256 MiB and fail with "Cannot reserve 33554432 bytes of direct buffer memory",
+ * hence -XX:MaxDirectMemorySize=1g. A request that fails ends the program with status 1 rather than never READY.
+ *
+ * Run with (JDK 18+): {@code java -XX:NativeMemoryTracking=summary -Xmx256m -XX:MaxDirectMemorySize=1g -cp jrss-lab/target/classes io.jrss.lab.DirectBufferCache}
  * It prints READY once 8 threads have read their file, adds the other 8, and keeps all 16 threads alive until killed.
  */
 public final class DirectBufferCache {
@@ -61,8 +65,9 @@ public final class DirectBufferCache {
                 }
                 if (done != null) done.countDown();
                 Thread.sleep(Long.MAX_VALUE);
-            } catch (IOException | InterruptedException e) {
+            } catch (IOException | InterruptedException | OutOfMemoryError e) {
                 e.printStackTrace();
+                System.exit(1); // the scenario cannot show its state: say so at once
             }
         }, "upload-" + n);
         t.setDaemon(true);

@@ -22,7 +22,7 @@ public final class Scenarios {
 
     private static final List<Scenario> ALL = List.of(
             s("healthy", "Healthy", "a steady service with a stable footprint: the control, no finding may fire",
-                    List.of("-Xms128m", "-Xmx128m", "-XX:+AlwaysPreTouch"), 17, Scenario.Container.NONE, List.of(), false),
+                    List.of("-Xms128m", "-Xmx128m", "-XX:+AlwaysPreTouch"), 11, Scenario.Container.NONE, List.of(), false),
             s("heap-leak", "HeapLeak", "a live set that keeps growing until the heap is nearly full, across G1's concurrent cycles",
                     List.of("-Xmx256m", "-XX:InitiatingHeapOccupancyPercent=25", "-XX:-G1UseAdaptiveIHOP"), 17, Scenario.Container.NONE, List.of("heap-leak"), true),
             s("heap-overcommitted", "HeapOvercommitted", "a heap that grew for a burst and is not given back",
@@ -35,19 +35,20 @@ public final class Scenarios {
                     List.of("-Xmx256m", "-XX:ReservedCodeCacheSize=8m", "-XX:-SegmentedCodeCache", "-XX:TieredStopAtLevel=1"), 17, Scenario.Container.NONE,
                     List.of("code-cache-full"), false),
             s("direct-buffer-leak", "DirectBufferLeak", "direct buffers kept forever, up to 94% of MaxDirectMemorySize",
-                    List.of("-Xmx256m", "-XX:MaxDirectMemorySize=64m"), 17, Scenario.Container.NONE, List.of("direct-buffer-leak"), false),
+                    List.of("-Xmx256m", "-XX:MaxDirectMemorySize=64m"), 11, Scenario.Container.NONE, List.of("direct-buffer-leak"), false),
             s("direct-buffer-cache", "DirectBufferCache",
                     "16 threads readAllBytes() 32 MiB files through channel streams; the temporary buffer cache keeps them",
-                    List.of("-Xmx256m"), 18, Scenario.Container.NONE, List.of("direct-buffer-cache"), false),
+                    // up to JDK 23 the temporary buffers count toward MaxDirectMemorySize, by default the max heap
+                    List.of("-Xmx256m", "-XX:MaxDirectMemorySize=1g"), 18, Scenario.Container.NONE, List.of("direct-buffer-cache"), false),
             s("native-leak", "NativeLeak", "zlib Deflaters and Inflaters never ended: native memory NMT never sees",
                     List.of("-Xmx256m"), 17, Scenario.Container.NONE, List.of("native-leak"), true),
             s("glibc-fragmentation", "GlibcFragmentation",
                     "two waves through zlib from 4 threads: keep the later allocations, free the earlier ones",
-                    List.of("-Xmx128m"), 17, Scenario.Container.NONE, List.of("glibc-fragmentation"), false),
+                    List.of("-Xmx128m"), 11, Scenario.Container.NONE, List.of("glibc-fragmentation"), false),
             s("glibc-arena-bloat", "GlibcArenaBloat", "64 threads compressing in 16 MiB bursts, 4 at a time: each arena of 8 x cores keeps its peak",
-                    List.of("-Xmx256m"), 17, Scenario.Container.NONE, List.of("glibc-arena-bloat", "glibc-fragmentation"), false),
+                    List.of("-Xmx256m"), 11, Scenario.Container.NONE, List.of("glibc-arena-bloat", "glibc-fragmentation"), false),
             s("mapped-files", "MappedFiles", "a 256 MiB file mapped and read through a MappedByteBuffer",
-                    List.of("-Xmx128m"), 17, Scenario.Container.NONE, List.of("mapped-files"), false),
+                    List.of("-Xmx128m"), 11, Scenario.Container.NONE, List.of("mapped-files"), false),
             s("zgc-shared-memory", "ZgcSharedMemory", "a ZGC heap churned through many cycles; on JDK 17 it is shared memory (memfd:java_heap) mapped 3 times",
                     List.of("-XX:+UseZGC", "-Xmx512m"), 17, Scenario.Container.NONE, List.of("zgc-shared-memory"), false),
             s("cpu-throttling", "CpuThrottling", "GC-heavy work in a cgroup with a 0.2 CPU quota",
@@ -63,10 +64,24 @@ public final class Scenarios {
             s("page-cache-in-usage", "PageCacheInUsage", "512 MiB of files written and read in a 384 MiB memory cgroup: its usage is mostly page cache",
                     List.of("-Xmx64m"), 17, Scenario.Container.MEMORY_LIMIT, List.of("page-cache-in-usage"), false),
             s("thp-bloat", "ThpBloat", "512 MiB of malloc'd memory written once every 2 MiB, with glibc asking for transparent huge pages",
-                    List.of("-Xmx64m"), Map.of("GLIBC_TUNABLES", "glibc.malloc.hugetlb=1"), 17, Scenario.Container.NONE,
+                    List.of("-Xmx64m"), Map.of("GLIBC_TUNABLES", "glibc.malloc.hugetlb=1"), 11, Scenario.Container.NONE,
                     List.of("thp-bloat"), false, Duration.ofSeconds(20)),
             s("swap-in-use", "SwapInUse", "a 512 MiB heap cache left cold in a 384 MiB memory cgroup with swap and swappiness 100",
                     List.of("-Xmx768m"), 17, Scenario.Container.MEMORY_LIMIT_SWAP, List.of("container-limit-risk", "swap-in-use"), false));
+
+    /** Why a scenario's phenomenon needs JDK {@link Scenario#minJdk()} or newer: what jrss lab run says on an older one. */
+    private static final Map<String, String> WHY_MIN_JDK = Map.of(
+            "direct-buffer-cache", "before JDK 18 readAllBytes() reads a channel stream 8 KiB at a time, so the temporary direct buffer cache keeps nothing",
+            "zgc-shared-memory", "ZGC is experimental before JDK 15 (-XX:+UnlockExperimentalVMOptions)",
+            "code-cache-full", "its program defines hidden classes (JDK 15+) and is compiled for JDK 17",
+            "compiler-memory-spike", "its program defines hidden classes (JDK 15+) and is compiled for JDK 17; NMT's peaks it also reads are JDK 17+",
+            "container-limit-risk", "its program reads its cgroup through the lab's own classes, compiled for JDK 17",
+            "page-cache-in-usage", "its program reads its cgroup through the lab's own classes, compiled for JDK 17",
+            "swap-in-use", "its program reads its cgroup through the lab's own classes, compiled for JDK 17");
+
+    public static String whyMinJdk(Scenario s) {
+        return WHY_MIN_JDK.getOrDefault(s.name(), "it has been shown and tested on JDK " + s.minJdk() + " and newer only");
+    }
 
     public static List<Scenario> all() { return ALL; }
 

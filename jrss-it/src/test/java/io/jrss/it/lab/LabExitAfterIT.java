@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -28,6 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * (healthy), one that keeps leaking until the exit (thread-leak), and one in a memory cgroup with files to delete
  * (page-cache-in-usage). The catalogue as a whole was measured with 50 s by hand (the report of the change).
  */
+@Isolated // runs alone: it measures how long after READY each scenario exits, and checks the node's /tmp
 class LabExitAfterIT {
     static final long EXIT_AFTER = 6;
 

@@ -20,6 +20,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
+import io.jrss.it.Locks;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -28,6 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * jrss's analysis. One scenario at a time: several of them hold close to 1.5 GiB. The checks themselves are in
  * {@link ScenarioChecks}; each prints what it measured, one "[lab]" line per scenario.
  */
+@ResourceLock(value = Locks.HOST_CPU, mode = ResourceAccessMode.READ_WRITE) // its checks measure growth over fixed gaps: see Locks.HOST_CPU
 class LabScenariosIT {
     static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
 
