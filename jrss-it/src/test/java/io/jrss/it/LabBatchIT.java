@@ -27,7 +27,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * Every lab scenario as a batch program: it builds its phenomenon, holds it (a leak keeps leaking) for
  * {@link #HOLD} or its run time, and exits by itself, under {@code jrss run --json} at the default intervals (a
  * sample every 5 s, a full one every minute, and whenever the footprint moves). Its finding ids must be in the report,
- * as findings or as episodes: a program that exits before the first full interval still gets its verdict. Three at a
+ * as findings or as episodes: a program that exits before the first full interval still gets its verdict. Four at a
  * time: nothing here measures time.
  */
 @Order(3) // among the longest: started first (junit-platform.properties)
@@ -79,7 +79,7 @@ class LabBatchIT {
             if (why == null) scenarios.add(s);
             else skipped.add(s.name() + ": " + why);
         }
-        ExecutorService pool = Executors.newFixedThreadPool(3);
+        ExecutorService pool = Executors.newFixedThreadPool(4);
         List<Future<Outcome>> outcomes = new ArrayList<>();
         for (Scenario s : scenarios) outcomes.add(pool.submit(() -> run(s)));
         pool.shutdown();
