@@ -35,10 +35,9 @@ final class MappingHeadReader {
                 if (range == null) continue;
                 long at = range[0];
                 for (int i = 0; i < MAX_CHAIN && at < range[1]; i++) {
-                    bb.clear();
-                    while (bb.hasRemaining()) {
-                        if (mem.read(bb, at + bb.position()) < 0) throw new java.io.EOFException("end of /proc/" + pid + "/mem at " + Long.toHexString(at));
-                    }
+                    // A mapping unmapped since smaps was read (a compiler thread that ended, its stack) is skipped: it
+                    // has no head now, and failing the whole reading sent every arena heap back to being guessed by shape.
+                    if (!readHead(mem, bb, at)) break;
                     long w0 = bb.getLong(0), w1 = bb.getLong(8), w2 = bb.getLong(16), w3 = bb.getLong(24);
                     out.append(Long.toHexString(at)).append(' ').append(Long.toHexString(w0)).append(' ').append(Long.toHexString(w1))
                             .append(' ').append(Long.toHexString(w2)).append(' ').append(Long.toHexString(w3)).append('\n');
@@ -49,6 +48,17 @@ final class MappingHeadReader {
             }
         }
         return out.toString();
+    }
+
+    /** The 32 bytes at {@code at}, or false when they are no longer mapped. */
+    private static boolean readHead(FileChannel mem, ByteBuffer bb, long at) {
+        bb.clear();
+        try {
+            while (bb.hasRemaining()) if (mem.read(bb, at + bb.position()) <= 0) return false;
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /**

@@ -23,4 +23,15 @@ class MappingHeadReaderTest {
         assertNull(of("Rss:                   4 kB"));
         assertNull(of("VmFlags: rd wr mr mw me ac sd"));
     }
+
+    /** A mapping gone since smaps was read (here, one never mapped) is skipped; the others are still read. */
+    @Test
+    void aMappingThatWentAwayIsSkippedNotFatal() throws Exception {
+        String self = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/self/maps"));
+        String real = self.lines().filter(l -> MappingHeadReader.anonymousReadWrite(l, 0, l.length()) != null).findFirst().orElseThrow();
+        String gone = "100000-101000 rw-p 00000000 00:00 0 \n";
+        String out = MappingHeadReader.read((int) ProcessHandle.current().pid(), gone + real + "\n");
+        org.junit.jupiter.api.Assertions.assertEquals(2, out.lines().count(), out); // the comment line and the real mapping's head
+        org.junit.jupiter.api.Assertions.assertTrue(out.lines().skip(1).findFirst().orElseThrow().startsWith(real.substring(0, real.indexOf('-'))), out);
+    }
 }
