@@ -13,7 +13,7 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class Locks {
     /**
      * The host's two cores, for {@code @ResourceLock}. LabRunWatchIT, LabBatchIT and LabScenariosIT (whose raw checks
-     * measure growth over fixed gaps) hold it alone (READ_WRITE): their
+     * measure growth over fixed gaps), and CompareIT (which ranks allocators by steady RSS), hold it alone (READ_WRITE): their
      * scenarios' run times are budgets that READY, the phenomenon and the samples share, and with other classes'
      * JVMs beside them a watch ended too short to judge growth, and compiler-memory-spike's spike fell between
      * samples (the first parallel run). The other classes that keep several JVMs busy hold it shared (READ): they
