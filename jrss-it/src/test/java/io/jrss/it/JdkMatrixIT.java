@@ -33,6 +33,7 @@ class JdkMatrixIT {
     static final String STEADY = "io.jrss.it.workload.Steady";
     static final List<String> FLAGS = List.of("-XX:+UseG1GC", "-Xmx256m", "-Xms64m");
     static final List<String> NMT = List.of("-XX:NativeMemoryTracking=summary");
+    static final List<String> WITH_NMT = java.util.stream.Stream.concat(FLAGS.stream(), NMT.stream()).toList();
     static final long MIB = 1 << 20;
 
     static Stream<Integer> jdks() { return TestJvm.MATRIX.stream(); }
@@ -63,10 +64,8 @@ class JdkMatrixIT {
     @MethodSource("jdks")
     void explainSumsToRssAndEachRowMovesWithItsPart(int feature) throws Exception {
         onJdk(feature);
-        List<String> flags = new ArrayList<>(FLAGS);
-        flags.addAll(NMT);
         JsonNode whole, bare;
-        try (TestJvm a = steady(feature, flags); TestJvm b = steady(feature, flags, "heap", "direct", "zlib", "threads")) {
+        try (TestJvm a = steady(feature, WITH_NMT); TestJvm b = steady(feature, WITH_NMT, "heap", "direct", "zlib", "threads")) {
             whole = explain(a, feature);
             bare = explain(b, feature);
         }
@@ -106,9 +105,7 @@ class JdkMatrixIT {
     @MethodSource("jdks")
     void watchSamplesAndReportsALedgerThatSumsToRss(int feature) throws Exception {
         onJdk(feature);
-        List<String> flags = new ArrayList<>(FLAGS);
-        flags.addAll(NMT);
-        try (TestJvm jvm = steady(feature, flags)) {
+        try (TestJvm jvm = steady(feature, WITH_NMT)) {
             Cli.Result r = Cli.run(Duration.ofSeconds(90), List.of(), "watch", Integer.toString(jvm.pid()), "--interval", "1s",
                     "--full-interval", "3s", "--duration", "7s", "--json");
             assertEquals(0, r.exit(), r.err());

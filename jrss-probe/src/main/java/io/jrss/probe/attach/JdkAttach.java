@@ -99,7 +99,7 @@ final class JdkAttach {
 
     /**
      * The whole answer, each read at offset 0: JDK 11's jdk.attach takes the length asked for as the array's and reads
-     * nothing at an offset past it, so readNBytes and readAllBytes stop at 4 KiB (FIELD-NOTES, pitfall 9).
+     * nothing at an offset past it, so readNBytes and readAllBytes stop at 4 KiB (docs/pitfalls.md 9).
      */
     private static byte[] readAll(InputStream in) throws IOException {
         ByteArrayOutputStream reply = new ByteArrayOutputStream(8192);
