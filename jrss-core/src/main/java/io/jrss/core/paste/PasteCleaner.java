@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.paste;
 
+import io.jrss.core.catalogue.LogLines;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
 /**
  * Undoes what pasting does to a command's output, so the format readers see it as the command printed it:
- * CRLF and ANSI colours, markdown code fences, quote marks, escapes and inline code quotes around a whole line, NMT
+ * CRLF and ANSI colours, what a log pipeline wraps each line in ({@link LogLines}: Docker's JSON, journald, CRI, kubectl), markdown code fences, quote marks, escapes and inline code quotes around a whole line, NMT
  * category lines whose leading '-' a markdown renderer took for a bullet, grep's file names before them, shell prompts and log timestamps in front
  * of each line, and thousands separators inside numbers ({@code 1,234,567KB}). Never touches the numbers
  * otherwise: a decimal comma ({@code 0,00%}) has two digits after it and stays.
@@ -39,7 +40,7 @@ public final class PasteCleaner {
     private PasteCleaner() {}
 
     public static String clean(String text) {
-        String t = ANSI.matcher(text.replace("\r\n", "\n").replace('\r', '\n')).replaceAll("");
+        String t = LogLines.unwrapText(ANSI.matcher(text.replace("\r\n", "\n").replace('\r', '\n')).replaceAll(""));
         List<String> out = new ArrayList<>();
         boolean stamps = !t.contains("-system-") && !t.contains("Vitals"); // VM.vitals rows start with their own times
         boolean diff = t.lines().anyMatch(x -> DIFF_HUNK.matcher(x.strip()).matches()); // a diff's '>' lines are not quotes

@@ -64,16 +64,17 @@ public final class Sniffer {
                 || h.startsWith("There is insufficient memory for the Java Runtime Environment") || h.startsWith("Native memory allocation (")
                 || h.startsWith("Out of Memory Error (") || l.startsWith("#") && (h.startsWith("Cannot create") || h.contains("pthread_create"))
                 || l.startsWith("vm_info: ") || l.startsWith("Memory: 4k page") && current != Kind.VM_INFO) return Kind.HS_ERR;
-        if (l.contains("CodeCache is full") || l.contains("Out of space in CodeCache") || l.contains("OutOfMemoryError") || l.contains("' is full. Compiler")
+        if (l.contains("CodeCache is full") || l.contains("Out of space in CodeCache") || l.contains("' is full. Compiler")
                 || l.contains("OutOfDirectMemoryError") || l.contains("Failed to start thread") || l.contains("pthread_create failed")
                 || l.contains("os::commit_memory(") || l.startsWith("Could not allocate metaspace") || l.startsWith("Could not reserve enough space")
-                || l.startsWith("Error occurred during initialization of VM") || l.startsWith("Added compiler thread") || l.startsWith("Removing compiler thread")) {
+                || l.startsWith("Error occurred during initialization of VM") || l.startsWith("Added compiler thread") || l.startsWith("Removing compiler thread")
+                || MessageStarts.jvm(lines, i)) {
             return current == Kind.HS_ERR || current == Kind.LOG ? null : Kind.LOG;
         }
         if (GC_LINE.matcher(l).find() && current != Kind.HS_ERR) return current == Kind.GC_LOG ? null : Kind.GC_LOG;
         if (l.contains("invoked oom-killer") || l.startsWith("memory: usage ") || l.startsWith("Memory cgroup stats for")
                 || l.startsWith("Memory cgroup out of memory") || l.contains("Killed process") || l.startsWith("Out of memory: Kill")
-                || l.startsWith("Task in /") && l.contains("killed as a result of limit")) {
+                || l.startsWith("Task in /") && l.contains("killed as a result of limit") || MessageStarts.kernel(lines, i)) {
             return current == Kind.OOM_KILL ? null : Kind.OOM_KILL;
         }
         if (l.startsWith("total") && l.contains(" NA ") && l.contains(" RA ")) return Kind.COMPILER_MEMORY;

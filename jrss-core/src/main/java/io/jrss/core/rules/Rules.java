@@ -11,6 +11,7 @@ public final class Rules {
                 new CodeCacheFullRule(), new PageCacheRule(), new MappedFilesRule(), new NmtOffRule()));
         rules.addAll(NmtGrowthRule.all());
         rules.addAll(OutOfMemoryRule.all());
+        rules.addAll(MessageRule.all()); // last: a rule that reads more than the message keeps its finding
         return List.copyOf(rules);
     }
 

@@ -13,6 +13,7 @@ import static io.jrss.core.snapshot.CaptureFile.Sampling.FULL;
 
 import io.jrss.core.capture.CaptureFiles;
 import io.jrss.core.capture.VmInfoFilter;
+import io.jrss.core.catalogue.Messages;
 import io.jrss.core.model.CgroupCpu;
 import io.jrss.core.model.CgroupMemory;
 import io.jrss.core.model.CodeCache;
@@ -164,11 +165,21 @@ public final class Readings {
                     "jcmd <pid> VM.native_memory baseline, later jcmd <pid> VM.native_memory summary.diff")
             .from(NMT_DIFF_FILE, (t, c) -> NmtDiffParser.parse(t)));
 
+    private static final CaptureFile HS_ERR_FILE = CaptureFile.pasted(CaptureFiles.HS_ERR, "the JVM's hs_err_pid<pid>.log");
+    private static final CaptureFile OOM_KILL_FILE = CaptureFile.pasted(CaptureFiles.OOM_KILL, "the kernel log (dmesg)");
+    private static final CaptureFile LOG_FILE = CaptureFile.pasted(CaptureFiles.LOG, "the JVM's log or stderr");
+    private static final CaptureFile GC_LOG_FILE = CaptureFile.pasted(CaptureFiles.GC_LOG, "-Xlog:gc (JDK 9+) or -XX:+PrintGCDetails");
+
     public static final ReadingSpec<PostMortem> POST_MORTEM = add(ReadingSpec.<PostMortem>optional("hs-err", "no hs_err file (the JVM has not crashed)",
                     "hs_err_pid<pid>.log in the JVM's working directory, if it died")
-            .from(CaptureFile.pasted(CaptureFiles.HS_ERR, "the JVM's hs_err_pid<pid>.log"), (t, c) -> HsErrParser.parse(t))
-            .from(CaptureFile.pasted(CaptureFiles.OOM_KILL, "the kernel log (dmesg)"), (t, c) -> HsErrParser.parseOomKill(t))
-            .from(CaptureFile.pasted(CaptureFiles.LOG, "the JVM's log or stderr"), (t, c) -> HsErrParser.parseLog(t)));
+            .from(HS_ERR_FILE, (t, c) -> HsErrParser.parse(t))
+            .from(OOM_KILL_FILE, (t, c) -> HsErrParser.parseOomKill(t))
+            .from(LOG_FILE, (t, c) -> HsErrParser.parseLog(t)));
+
+    /** What the catalogue finds in every output that can hold the JVM's, the kernel's or glibc's messages (docs/catalogue.md). */
+    public static final ReadingSpec<Messages> MESSAGES = add(ReadingSpec.<Messages>optional("messages", "no log, hs_err file or kernel log",
+                    "the JVM's stdout and stderr, its hs_err_pid<pid>.log, its GC log, the kernel log (dmesg, journalctl -k)")
+            .with(HS_ERR_FILE).with(OOM_KILL_FILE).with(LOG_FILE).with(GC_LOG_FILE).readBy(MessagesReader::read));
 
     public static final ReadingSpec<CompilerMemory> COMPILER_MEMORY = add(ReadingSpec.<CompilerMemory>optional("compiler-memory", "no Compiler.memory",
                     "JDK 21+: -XX:CompileCommand=MemStat,*.*,collect at start, then jcmd <pid> Compiler.memory")
@@ -183,7 +194,7 @@ public final class Readings {
 
     public static final ReadingSpec<GcLog> GC_LOG = add(ReadingSpec.<GcLog>optional("gc-log", "no GC log",
                     "start the JVM with -Xlog:gc:file=gc.log (JDK 9+) or -XX:+PrintGCDetails -Xloggc:gc.log")
-            .from(CaptureFile.pasted(CaptureFiles.GC_LOG, "-Xlog:gc (JDK 9+) or -XX:+PrintGCDetails"), (t, c) -> GcLogParser.parse(t)));
+            .from(GC_LOG_FILE, (t, c) -> GcLogParser.parse(t)));
 
     /** Files a capture keeps for a person to read that no reading parses yet. */
     private static final List<CaptureFile> KEPT = List.of(

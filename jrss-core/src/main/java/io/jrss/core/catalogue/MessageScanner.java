@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.catalogue;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+
+/**
+ * Finds every catalogue entry in a text: anywhere in each unwrapped line ({@link LogLines}), and across a line and the
+ * one or two after it when a terminal or a paste wrapped it (the match must then start in the first and end past it).
+ */
+public final class MessageScanner {
+    /** A line shorter than this was not wrapped by a terminal. */
+    static final int WRAPPED = 60;
+    /** A kernel report line with two cgroup paths behind a log prefix, wrapped at 80 columns, takes five lines. */
+    static final int MAX_JOINED = 6;
+    private final List<Entry> entries;
+
+    public MessageScanner(List<Entry> entries) { this.entries = List.copyOf(entries); }
+
+    /** Over the whole catalogue. */
+    public static List<Message> scan(String text) { return new MessageScanner(Catalogue.entries()).find(text); }
+
+    public List<Message> find(String text) { return findInLines(LogLines.unwrap(text)); }
+
+    /** Over lines already unwrapped. */
+    public List<Message> findInLines(List<String> lines) {
+        List<Message> out = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            List<String> joins = wrapped(lines, i);
+            for (Entry e : entries) {
+                if (line.contains(e.anchor())) {
+                    Matcher m = e.pattern().matcher(line);
+                    boolean any = false;
+                    while (m.find()) { out.add(message(e, m, i + 1)); any = true; }
+                    if (any) continue;
+                }
+                for (String joined : joins) {
+                    if (!joined.contains(e.anchor())) continue;
+                    Matcher m = e.pattern().matcher(joined);
+                    boolean any = false;
+                    while (m.find()) if (m.start() < line.length() && m.end() > line.length()) { out.add(message(e, m, i + 1)); any = true; }
+                    if (any) break;
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The line joined with the lines a terminal wrapped it into (up to {@value #MAX_JOINED} in all, while each is long
+     * enough to have been wrapped): as they are, and with the indentation a viewer put in front of each taken out.
+     */
+    private static List<String> wrapped(List<String> lines, int i) {
+        if (lines.get(i).length() < WRAPPED || i + 1 >= lines.size() || lines.get(i + 1).isBlank()) return List.of();
+        StringBuilder raw = new StringBuilder(lines.get(i)), stripped = new StringBuilder(lines.get(i));
+        for (int j = i + 1; j < lines.size() && j < i + MAX_JOINED && !lines.get(j).isBlank(); j++) {
+            raw.append(lines.get(j));
+            stripped.append(lines.get(j).stripLeading());
+            if (lines.get(j).length() < WRAPPED) break;
+        }
+        String r = raw.toString(), s = stripped.toString();
+        return r.equals(s) ? List.of(r) : List.of(r, s);
+    }
+
+    /** Whether any entry starts in line {@code i} (alone, or wrapped into the lines after it). */
+    public boolean anyAt(List<String> lines, int i) {
+        String line = lines.get(i);
+        List<String> joins = null;
+        for (Entry e : entries) {
+            if (line.contains(e.anchor()) && e.pattern().matcher(line).find()) return true;
+            if (joins == null) joins = wrapped(lines, i);
+            for (String joined : joins) {
+                if (!joined.contains(e.anchor())) continue;
+                Matcher m = e.pattern().matcher(joined);
+                while (m.find()) if (m.start() < line.length()) return true;
+            }
+        }
+        return false;
+    }
+
+    private static Message message(Entry e, Matcher m, int line) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String name : e.groups()) {
+            String v = m.group(name);
+            if (v != null) values.put(name, v);
+        }
+        return new Message(e, values, line, m.group());
+    }
+}

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.paste;
+
+import io.jrss.core.catalogue.Catalogue;
+import io.jrss.core.catalogue.MessageScanner;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Where a log starts in a paste, by the catalogue: a line that holds a message of the JVM, the JDK or a library (an
+ * OutOfMemoryError, a failed thread, a full code cache) starts a JVM log; one that holds the kernel's starts a kernel
+ * log. Found anywhere in the line, whatever prefix a log pipeline put before it.
+ */
+final class MessageStarts {
+    private static final MessageScanner JVM = new MessageScanner(Catalogue.entries().stream()
+            .filter(e -> !e.program().equals("kernel") && e.isEvent()).toList());
+    private static final MessageScanner KERNEL = new MessageScanner(Catalogue.entries().stream().filter(e -> e.program().equals("kernel")).toList());
+
+    private MessageStarts() {}
+
+    static boolean jvm(String[] lines, int i) { return JVM.anyAt(view(lines), i); }
+
+    static boolean kernel(String[] lines, int i) { return KERNEL.anyAt(view(lines), i); }
+
+    private static List<String> view(String[] lines) { return Arrays.asList(lines); }
+}

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.rules;
+
+import io.jrss.core.catalogue.Catalogue;
+import io.jrss.core.catalogue.Entry;
+import io.jrss.core.catalogue.Event;
+import io.jrss.core.catalogue.Message;
+import io.jrss.core.catalogue.Messages;
+import io.jrss.core.ledger.Ledger;
+import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
+import io.jrss.core.snapshot.Snapshot;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A finding a message says by itself: the catalogue entry that supports it was printed (an OutOfMemoryError that
+ * names what ran out, a thread that could not start, the code cache full, the kernel killing the process). One rule
+ * per finding id the catalogue names; the most telling message wins, and the others are counted. Rules that read more
+ * than the message (an hs_err file's header, the cgroup's figures) raise the same id with more evidence, and the
+ * diagnosis keeps theirs when it is as severe.
+ */
+public final class MessageRule implements Rule {
+    private final String id;
+
+    private MessageRule(String id) { this.id = id; }
+
+    /** A rule for every finding the catalogue's entries support. */
+    public static List<Rule> all() {
+        return Catalogue.entries().stream().map(Entry::finding).filter(Objects::nonNull).distinct().sorted().map(id -> (Rule) new MessageRule(id)).toList();
+    }
+
+    @Override public String id() { return id; }
+
+    @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
+        Messages messages = s.get(Readings.MESSAGES).orNull();
+        if (messages == null) return RuleResult.quiet();
+        List<Messages.Found> found = messages.supporting(id);
+        if (found.isEmpty()) return RuleResult.quiet();
+        Message m = found.get(0).message();
+        Entry e = m.entry();
+        Evidence ev = new Evidence().value("message", m.matched()).value("means", e.means()).value("catalogue_entry", e.id())
+                .value("printed_by", e.from()).value("found_in", found.get(0).file() + ":" + m.line());
+        m.values().forEach((k, v) -> { if (m.bytes(k) != null) ev.bytes(k, m.bytes(k)); else ev.value(k, v); });
+        if (found.size() > 1) ev.value("messages_supporting", found.size());
+        Severity severity = e.event() == Event.CODE_CACHE ? Severity.warning : Severity.critical;
+        return RuleResult.fired(new Finding(id, severity, title(e, m, found.size()), ev.build(), Remedies.of(id, s.pidText()), confidence(e)));
+    }
+
+    private static String title(Entry e, Message m, int count) {
+        String means = e.means();
+        int colon = means.indexOf(':');
+        String head = colon > 0 ? means.substring(0, colon) : means;
+        return Character.toUpperCase(head.charAt(0)) + head.substring(1) + ": " + m.matched() + (count > 1 ? " (" + count + " such messages)" : "");
+    }
+
+    /** The message is the event itself; whether it names the cause depends on the event. */
+    private static Confidence confidence(Entry e) {
+        return switch (e.event()) {
+            case METASPACE, CLASS_SPACE, DIRECT_BUFFER, ZLIB, COMPILER -> Confidence.medium;
+            default -> Confidence.high;
+        };
+    }
+}
