@@ -3,6 +3,7 @@ package io.jrss.core.analysis;
 
 import io.jrss.core.capture.Capture;
 import io.jrss.core.model.GcLog;
+import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.timeline.TimelineFacts;
 import io.jrss.core.snapshot.Snapshot;
 import io.jrss.core.snapshot.SnapshotParser;
@@ -49,6 +50,23 @@ public final class GcLogAnalysis {
         else if (heapMax > 0) limits.putIfAbsent(Signals.HEAP_OLD_USED, heapMax);
         Duration span = Duration.between(samples.get(0).time(), samples.get(samples.size() - 1).time());
         Timeline t = new Timeline(s.pid(), span.dividedBy(Math.max(1, samples.size() - 1)), samples, List.of(), limits);
-        return TimelineDiagnosis.of(t, Diagnosis.of(s));
+        Diagnosis d = Diagnosis.of(s);
+        return withWhatTheLogSays(TimelineDiagnosis.of(t, d), d);
+    }
+
+    /**
+     * What the log itself says happened (a live set that rose into an OutOfMemoryError, metaspace collections up to a
+     * last-ditch one, a heap larger than the machine) stands beside the trends: a trend rule that found no growth in
+     * the samples does not take back an error the log printed.
+     */
+    private static TimelineDiagnosis withWhatTheLogSays(TimelineDiagnosis td, Diagnosis d) {
+        List<Finding> findings = new ArrayList<>(td.findings());
+        for (Finding f : d.findings()) {
+            if (findings.stream().noneMatch(x -> x.id().equals(f.id()))) findings.add(f);
+        }
+        if (findings.size() == td.findings().size()) return td;
+        findings.sort(TimelineDiagnosis.ORDER);
+        return new TimelineDiagnosis(td.last(), td.peak(), td.timeline(), td.rowTrends(), td.signalTrends(), List.copyOf(findings), td.episodes(),
+                td.notEvaluated());
     }
 }

@@ -16,7 +16,7 @@ public record Message(Entry entry, Map<String, String> values, int line, String 
     public String value(String name) { return values.get(name); }
 
     /**
-     * A value as an amount, by its group's unit suffix ({@code requestedBytes}, {@code anonRssK}, {@code heapM},
+     * A value as an amount, by its group's unit suffix ({@code requestedBytes}, {@code anonRssK}, {@code heapM}, {@code xmxG},
      * {@code rssPages}); null when the pattern has no such group, it did not match, or the number is damaged.
      */
     public Bytes bytes(String name) {
@@ -29,6 +29,7 @@ public record Message(Entry entry, Map<String, String> values, int line, String 
             if (name.endsWith("Bytes")) return Bytes.of(n);
             if (name.endsWith("K")) return Bytes.ofKiB(n);
             if (name.endsWith("M")) return Bytes.ofMiB(n);
+            if (name.endsWith("G")) return Bytes.ofGiB(n);
             if (name.endsWith("Pages")) return Bytes.ofKiB(Math.multiplyExact(n, 4));
         } catch (ArithmeticException overflow) {
             return null;

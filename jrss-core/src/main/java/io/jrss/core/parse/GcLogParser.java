@@ -4,7 +4,9 @@ package io.jrss.core.parse;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.GcLog;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,28 +25,48 @@ public final class GcLogParser {
     private static final Pattern GENERATION = Pattern.compile("\\[(PSYoungGen|ParOldGen|PSOldGen|DefNew|Tenured|CMS|ParNew|Metaspace|PSPermGen"
             + "|Perm|CMS Perm|Class Space|ASParNew|ASCMS): " + AMOUNT + "->" + AMOUNT + "\\(" + AMOUNT + "\\)[^\\]]*\\]");
     private static final Pattern UPTIME = Pattern.compile("\\[(\\d+[.,]\\d+)s\\]|(?:^|: )(\\d+\\.\\d{3}): \\[");
+    private static final Pattern GC_ID = Pattern.compile("\\bGC\\((\\d{1,12})\\)");
+    private static final Pattern UNIFIED_METASPACE = Pattern.compile("GC\\(\\d{1,12}\\) Metaspace: (?:(" + AMOUNT + "->" + AMOUNT + "\\(" + AMOUNT + "\\))|("
+            + AMOUNT + "\\(" + AMOUNT + "\\)->" + AMOUNT + "\\(" + AMOUNT + "\\)))");
+    /** The collection's cause: JDK 8's "[Full GC (Metadata GC Threshold) ", unified logging's "Pause Full (Metadata GC Threshold)". */
+    private static final Pattern CAUSE = Pattern.compile("(?:Full GC|\\[GC|GC pause|Pause Full|Pause Young|Pause Init Mark|Garbage Collection) \\(([A-Z][^)]{2,60})\\)");
     private static final Pattern OLD = Pattern.compile("Full GC|Pause Full|Pause Remark|GC remark|\\(mixed\\)|Pause Young \\(Mixed\\)"
             + "|Garbage Collection \\(|Major Collection|CMS-remark|CMS Final Remark");
 
     private GcLogParser() {}
 
     public static GcLog parse(String text) {
+        List<String> lines = Text.lines(text, "a GC log");
         List<GcLog.Collection> out = new ArrayList<>();
+        Map<String, Integer> byId = new HashMap<>(); // unified logging's GC(12): its metaspace line may come before or after the summary
+        Map<String, Bytes[]> metaspace = new HashMap<>();
         boolean timed = true;
-        int n = 0;
-        for (String line : Text.lines(text, "a GC log")) {
-            GcLog.Collection c = collection(line.strip(), n);
+        for (String raw : lines) {
+            String line = raw.strip();
+            Matcher id = GC_ID.matcher(line), meta = UNIFIED_METASPACE.matcher(line);
+            if (meta.find()) {
+                Bytes[] m = unifiedMetaspace(meta);
+                Integer at = id.find() ? byId.get(id.group(1)) : null;
+                if (at != null) out.set(at, out.get(at).withMetaspace(m[0], m[1]));
+                else if (id.find(0)) metaspace.put(id.group(1), m);
+                continue;
+            }
+            GcLog.Collection c = collection(line, out.size());
             if (c == null) continue;
-            if (Double.isNaN(c.uptime())) { timed = false; c = withUptime(c, n); }
+            if (Double.isNaN(c.uptime())) { timed = false; c = c.withUptime(out.size()); }
+            if (id.find(0)) {
+                byId.put(id.group(1), out.size());
+                Bytes[] m = metaspace.remove(id.group(1));
+                if (m != null && c.metaspaceAfter() == null) c = c.withMetaspace(m[0], m[1]);
+            }
             out.add(c);
-            n++;
         }
         if (out.isEmpty()) throw new ParseException(0, "no collection with its heap before and after ('123M->45M(256M)'); not a GC log");
-        return new GcLog(List.copyOf(out), timed);
+        return new GcLog(List.copyOf(out), timed, GcLogHeader.of(lines));
     }
 
     static GcLog.Collection collection(String l, int n) {
-        Bytes oldAfter = null, oldCapacity = null;
+        Bytes oldAfter = null, oldCapacity = null, metaAfter = null, metaCapacity = null;
         Matcher g = GENERATION.matcher(l);
         while (g.find()) {
             String gen = g.group(1);
@@ -52,6 +74,7 @@ public final class GcLogParser {
                 oldAfter = bytes(g.group(4), g.group(5));
                 oldCapacity = bytes(g.group(6), g.group(7));
             }
+            if (gen.equals("Metaspace")) { metaAfter = bytes(g.group(4), g.group(5)); metaCapacity = bytes(g.group(6), g.group(7)); }
         }
         String rest = GENERATION.matcher(l).replaceAll("");
         Bytes before, after, capacity;
@@ -69,11 +92,15 @@ public final class GcLogParser {
         double uptime = u.find() ? Double.parseDouble((u.group(1) != null ? u.group(1) : u.group(2)).replace(',', '.')) : Double.NaN;
         Matcher what = OLD.matcher(l);
         boolean old = what.find();
-        return new GcLog.Collection(uptime, old, old ? what.group() : "young", before, after, capacity, oldAfter, oldCapacity);
+        Matcher cause = CAUSE.matcher(l);
+        return new GcLog.Collection(uptime, old, old ? what.group() : "young", cause.find() ? cause.group(1) : null, before, after, capacity,
+                oldAfter, oldCapacity, metaAfter, metaCapacity);
     }
 
-    private static GcLog.Collection withUptime(GcLog.Collection c, int n) {
-        return new GcLog.Collection(n, c.old(), c.what(), c.heapBefore(), c.heapAfter(), c.heapCapacity(), c.oldAfter(), c.oldCapacity());
+    /** JDK 9-15's "Metaspace: 20479K->20479K(1067008K)", JDK 16+'s "Metaspace: 20M(21M)->20M(21M)" (used(committed)). */
+    private static Bytes[] unifiedMetaspace(Matcher m) {
+        if (m.group(1) != null) return new Bytes[] {bytes(m.group(4), m.group(5)), bytes(m.group(6), m.group(7))};
+        return new Bytes[] {bytes(m.group(13), m.group(14)), bytes(m.group(15), m.group(16))};
     }
 
     static Bytes bytes(String number, String unit) {
