@@ -28,6 +28,13 @@ public final class NmtCategories {
      * ledger does not call JDK 8's "Internal" direct buffers.
      */
     public static final List<String> DIRECT_BUFFERS = List.of(OTHER, INTERNAL);
+    /**
+     * The JVM's own bookkeeping that stays in the tens of MiB in a healthy JVM, whatever it runs: inflated monitors
+     * ("Object Monitors", JDK 17+; "Synchronizer" before), interned symbols, modules and serviceability (JVMTI, JMX).
+     * Hundreds of MiB there is native memory the JVM itself leaks or is made to keep (a monitor per contended lock left
+     * inflated, a symbol per generated name).
+     */
+    public static final List<String> JVM_BOOKKEEPING = List.of("Object Monitors", "Synchronizer", "Symbol", "Module", "Serviceability");
 
     /** One line per category a reader meets in jrss's output, in the order HotSpot prints them. */
     public static final Map<String, String> MEANING = meaning();

@@ -39,10 +39,20 @@ public final class Inputs {
 
     private Inputs() {}
 
-    /** @throws ParseException naming the input when one holds no output jrss knows */
+    /** @throws ParseException naming the input when no input holds an output jrss knows */
     public static Assembled assemble(List<Named> inputs) {
         Inputs in = new Inputs();
-        for (Named n : inputs) in.add(n);
+        List<ParseException> refused = new ArrayList<>();
+        for (Named n : inputs) {
+            try {
+                in.add(n);
+            } catch (ParseException e) {
+                refused.add(e);
+            }
+        }
+        // One input that is not an output is an error; among others that are (a ticket's prose, an exit code), a note.
+        if (refused.size() == inputs.size() && !refused.isEmpty()) throw refused.get(0);
+        for (ParseException e : refused) in.notes.add(e.getMessage().replaceFirst("^line \\d+: ", "") + ": left out");
         in.trimTornTails();
         Redactor redactor = new Redactor();
         in.texts.replaceAll((file, text) -> Readings.mayHoldSecrets(file) ? redactor.redact(text) : text);

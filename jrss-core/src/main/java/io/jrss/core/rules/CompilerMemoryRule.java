@@ -36,17 +36,28 @@ public final class CompilerMemoryRule implements Rule {
                 Confidence.medium));
     }
 
-    /** Without Compiler.memory: NMT's peak of the compilers' arenas since the JVM started (JDK 17+), 128 MiB or more. */
+    /**
+     * Without Compiler.memory: NMT's figure for the compilers' arenas, the peak since the JVM started (JDK 17+) or what
+     * they hold now (an NMT summary a reproducer printed at its worst), 128 MiB or more. It is a warning from 1 GiB, or
+     * when the arenas are {@value #DOMINANT} or more of all NMT committed: then compilation is what the process is made of.
+     */
     static final Bytes NMT_PEAK = Bytes.ofMiB(128);
+    static final double DOMINANT = 0.4;
 
     private RuleResult fromNmtPeak(Snapshot s) {
-        Bytes peak = s.nmt().map(n -> n.compilerPeak()).orNull();
-        if (peak == null || peak.compareTo(NMT_PEAK) < 0) return RuleResult.quiet();
+        var nmt = s.nmt().orNull();
+        if (nmt == null) return RuleResult.quiet();
+        Bytes peak = nmt.compilerPeak(), now = nmt.compilerMemory();
+        Bytes most = peak == null ? now : peak.max(now);
+        if (most.compareTo(NMT_PEAK) < 0) return RuleResult.quiet();
+        double share = nmt.totalCommitted() == null ? 0 : now.ratioOf(nmt.totalCommitted());
         String pid = s.pidText();
-        return RuleResult.fired(new Finding(id(), peak.compareTo(HUGE) >= 0 ? Severity.warning : Severity.info,
-                "The JIT compilers' arenas peaked at " + peak.toIec() + " since the JVM started (NMT's peak of Compiler and Arena Chunk)",
-                new Evidence().bytes("compiler_arena_peak", peak).bytes("compiler_arena_now", s.nmt().orNull().compilerMemory())
-                        .value("ruled_out", "ordinary compilations, whose arenas together stay in the tens of MiB: they reached " + peak.toIec()).build(),
+        boolean atPeak = peak != null && peak.compareTo(now) > 0;
+        return RuleResult.fired(new Finding(id(), most.compareTo(HUGE) >= 0 || share >= DOMINANT ? Severity.warning : Severity.info,
+                "The JIT compilers' arenas " + (atPeak ? "peaked at " + most.toIec() + " since the JVM started (NMT's peak of Compiler and Arena Chunk)"
+                        : "hold " + most.toIec() + (share > 0 ? ", " + Evidence.pct(share) + " of what NMT counts" : "") + " (NMT's Compiler and Arena Chunk)"),
+                new Evidence().bytes("compiler_arena_peak", peak).bytes("compiler_arena_now", now).ratio("share_of_nmt_committed", share)
+                        .value("ruled_out", "ordinary compilations, whose arenas together stay in the tens of MiB: they reached " + most.toIec()).build(),
                 List.of("Find the method: -XX:CompileCommand=MemStat,*.*,collect at start, then jcmd " + pid + " Compiler.memory (JDK 21+)",
                         "Cap what one compilation may take: -XX:CompileCommand=MemLimit,*.*,1g (JDK 22+)",
                         "Leave headroom for the peak in the container limit until it is fixed"),

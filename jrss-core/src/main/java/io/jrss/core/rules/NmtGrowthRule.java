@@ -11,7 +11,8 @@ import java.util.List;
 
 /**
  * Growth an NMT summary.diff shows between its baseline and now, per category: thread stacks (thread-leak), class
- * metadata (metaspace-leak), direct buffers (Other; Internal on JDK 8) (direct-buffer-leak). One diff is two points
+ * metadata (metaspace-leak), direct buffers (Other; Internal on JDK 8) (direct-buffer-leak), the JVM's own bookkeeping
+ * (Object Monitors, Symbol: native-leak). One diff is two points
  * in time, so the confidence is medium: how long the interval was is not in the output.
  */
 public final class NmtGrowthRule implements Rule {
@@ -31,6 +32,11 @@ public final class NmtGrowthRule implements Rule {
                 new NmtGrowthRule("metaspace-leak", "class metadata", NmtCategories.CLASS_METADATA,
                         List.of("See which class loaders hold the classes: jcmd <pid> VM.classloader_stats",
                                 "Release the loaders (redeploys, generated classes per call); confirm over time with jrss watch <pid>")),
+                new NmtGrowthRule("native-leak", "the JVM's own bookkeeping (" + String.join(", ", NmtCategories.JVM_BOOKKEEPING) + ")",
+                        NmtCategories.JVM_BOOKKEEPING,
+                        List.of("See which category grew in the diff: Object Monitors are locks left inflated (a JDK 17-21 safepoint setting, -XX:GuaranteedSafepointInterval, or a monitor per contended object); Symbol is names interned per generated class or string",
+                                "Update the JDK: monitor deflation and symbol table leaks are fixed bugs in several releases",
+                                "Confirm over time with jrss watch <pid>: NMT's category keeps rising")),
                 new NmtGrowthRule("direct-buffer-leak", "direct buffers and Unsafe memory", NmtCategories.DIRECT_BUFFERS,
                         List.of("Find who holds them: jrss heap <pid> (pauses it for a heap dump: the buffers by kind and holder)",
                                 "On JDK 8 'Internal' also holds other JVM memory: confirm with -XX:MaxDirectMemorySize and jrss watch <pid>")));

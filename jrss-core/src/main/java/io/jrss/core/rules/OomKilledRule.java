@@ -2,15 +2,20 @@
 package io.jrss.core.rules;
 
 import io.jrss.core.ledger.Ledger;
+import io.jrss.core.model.Bytes;
 import io.jrss.core.model.CgroupMemory;
 import io.jrss.core.model.PostMortem;
+import io.jrss.core.model.ProcStatus;
 import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * container-limit-risk, realised: the kernel's OOM killer ended the JVM at its memory cgroup's limit (the kernel
- * log's report). What the cgroup held when it happened, and who asked for the last page, say where to look.
+ * container-limit-risk, realised: the kernel's OOM killer ended the JVM (the kernel log's report). The victim's own
+ * split says where to look: anon-rss is what the process held itself (heap, metaspace, threads, native), file-rss its
+ * mapped files, shmem-rss shared memory (ZGC's heap, tmpfs); against its cgroup's limit it says whether the process
+ * alone filled the container.
  */
 public final class OomKilledRule implements Rule {
     @Override public String id() { return "container-limit-risk"; }
@@ -19,15 +24,29 @@ public final class OomKilledRule implements Rule {
         PostMortem p = s.postMortem().orNull();
         if (p == null || !p.cause().equals("oom-kill")) return RuleResult.quiet();
         CgroupMemory cg = s.cgroupMemory().orNull();
+        ProcStatus victim = s.status().orNull();
+        Bytes limit = cg == null ? null : cg.limit();
         Evidence e = new Evidence().value("report", p.message()).value("constraint", p.location());
         if (cg != null) e.bytes("limit", cg.limit()).bytes("usage", cg.usage()).bytes("page_cache", cg.pageCache()).bytes("anon", cg.stat(cg.version() == 2 ? "anon" : "rss"));
-        s.status().value().ifPresent(st -> e.bytes("killed_rss", st.vmRss()));
-        return RuleResult.fired(new Finding(id(), Severity.critical,
-                "The kernel killed the process at its memory limit: " + p.message() + (cg != null && cg.limit() != null ? " (limit " + cg.limit().toIec() + ")" : ""),
-                e.build(),
-                List.of("Size the container for the whole footprint, not the heap: max heap + metaspace + code cache + threads x stack + direct buffers + native",
-                        "Let the JVM size the heap from the limit: -XX:MaxRAMPercentage=60..75 (and a JDK that reads cgroup v2: 11.0.16+, 17+)",
-                        "Find what grew before the kill: run it under jrss run (or jrss watch --record) to keep the ledger over time"),
-                Confidence.high));
+        String split = "";
+        List<String> remedy = new ArrayList<>();
+        if (victim != null && victim.vmRss().isPositive()) {
+            Bytes anon = victim.rssAnon(), file = victim.rssFile(), shmem = victim.rssShmem();
+            e.bytes("killed_rss", victim.vmRss()).bytes("killed_anon_rss", anon).bytes("killed_file_rss", file).bytes("killed_shmem_rss", shmem);
+            if (limit != null && limit.isPositive()) e.ratio("killed_rss_share_of_limit", victim.vmRss().ratioOf(limit));
+            split = "; it held " + anon.toIec() + " anonymous (heap and native), " + file.toIec() + " of files, " + shmem.toIec() + " shared"
+                    + (limit != null ? ", against a limit of " + limit.toIec() : "");
+            if (shmem.compareTo(anon) > 0) remedy.add("Most of it was shared memory: ZGC's heap (memfd) or tmpfs files count against the limit as the process's own");
+            else if (file.compareTo(anon) > 0) remedy.add("Most of it was mapped files: their pages count against the limit until the kernel drops them");
+            else remedy.add("Most of it was the process's own anonymous memory: the heap, metaspace, thread stacks, direct buffers and native malloc; the ledger (jrss run) says which");
+            if (limit != null && victim.vmRss().ratioOf(limit) < 0.5) {
+                remedy.add("The JVM held under half of the limit: other processes in the container, or its page cache and kernel memory, filled it");
+            }
+        } else if (limit != null) {
+            split = " (limit " + limit.toIec() + ")";
+        }
+        remedy.addAll(Remedies.of(id(), s.pidText()));
+        return RuleResult.fired(new Finding(id(), Severity.critical, "The kernel killed the process at its memory limit: " + p.message() + split, e.build(),
+                remedy, Confidence.high));
     }
 }

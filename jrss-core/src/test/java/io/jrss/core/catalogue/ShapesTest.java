@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.catalogue;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jrss.core.analysis.PastedVerdict;
+import io.jrss.core.paste.Inputs;
+import io.jrss.core.rules.Finding;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The shapes the world prints a memory failure in, each a real output (made here by a real JVM and kernel, whose
+ * README says how, or a public one whose case names its origin): each raises the finding that names its cause, and
+ * the same outputs through every whole-file wrapper of a log pipeline (journald, syslog, Docker's JSON, CRI,
+ * kubectl, compose) give the same findings.
+ */
+class ShapesTest {
+    record Shape(String name, List<String> files, List<String> expect) {
+        @Override public String toString() { return name; }
+    }
+
+    static final String HERE = "fixtures/messages/made-here/";
+
+    static Stream<Shape> shapes() {
+        return Stream.of(
+                new Shape("unified logging's failed thread, a seccomp filter (EPERM), JDK 17", dir(HERE + "jdk17-seccomp-clone-eperm"), List.of("thread-creation-failed")),
+                new Shape("a pids limit: the OutOfMemoryError and the kernel's fork rejection, JDK 17", dir(HERE + "jdk17-pids-max"), List.of("thread-creation-failed")),
+                new Shape("a pids limit at start-up, JDK 25", dir(HERE + "jdk25-pids-startup-vm-thread"), List.of("thread-creation-failed")),
+                new Shape("ulimit -u for the JVM's user, JDK 11", dir(HERE + "jdk11-rlimit-nproc"), List.of("thread-creation-failed")),
+                new Shape("the kernel's memcg OOM kill of a native leak, JDK 17", dir(HERE + "jdk17-oomkill-native"), List.of("container-limit-risk")),
+                new Shape("the kernel's memcg OOM kill of a pre-touched heap, JDK 21", dir(HERE + "jdk21-oomkill-heap-pretouch"), List.of("container-limit-risk")),
+                new Shape("a C2 thread invoking the OOM killer beside NMT (public)", dir("corpus/004-tomcat-jdk21-c2-compiler-leak-oomkill"),
+                        List.of("container-limit-risk", "compiler-memory-spike")),
+                new Shape("unified logging's failed thread days after start-up (public)", dir("corpus/520-slp-core-gigacounter-forkjoinpool-per-counter-thread-leak"),
+                        List.of("thread-creation-failed")),
+                new Shape("Netty's own direct memory limit (public)", dir("corpus/515-protocollib-wirepacket-bytebuf-not-released-netty-direct-oom"),
+                        List.of("direct-buffer-leak")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("shapes")
+    void raisesItsFindingUnderEveryWrapper(Shape shape) throws Exception {
+        Set<String> plain = ids(shape, null);
+        for (String id : shape.expect()) assertTrue(plain.contains(id), shape.name() + ": expected " + id + ", raised " + plain);
+        for (Wrappers.Wrapper w : Wrappers.ALL) {
+            if (!w.wholeFile()) continue;
+            assertEquals(plain, ids(shape, w), shape.name() + " under " + w.name());
+        }
+    }
+
+    private static Set<String> ids(Shape shape, Wrappers.Wrapper w) throws Exception {
+        List<Inputs.Named> inputs = new ArrayList<>();
+        for (String f : shape.files()) {
+            String text = Files.readString(CatalogueTest.resources().resolve(f), StandardCharsets.UTF_8);
+            inputs.add(new Inputs.Named(f, w == null ? text : Wrappers.wholeFile(w, text)));
+        }
+        Set<String> ids = new TreeSet<>();
+        for (Finding f : PastedVerdict.of(Inputs.assemble(inputs).capture()).findings()) ids.add(f.id());
+        return ids;
+    }
+
+    /** The outputs of a directory: every file but its README, case.properties and the exit code. */
+    static List<String> dir(String path) {
+        try (Stream<Path> s = Files.list(CatalogueTest.resources().resolve(path))) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> !n.equals("README.md") && !n.equals("case.properties") && !n.equals("exit-code.txt"))
+                    .sorted().map(n -> path + "/" + n).toList();
+        } catch (Exception e) {
+            throw new IllegalStateException(path, e);
+        }
+    }
+}
