@@ -19,7 +19,7 @@ import java.util.regex.PatternSyntaxException;
 public final class Catalogue {
     /** The files, one per program. */
     public static final List<String> FILES = List.of("hotspot.txt", "jdk.txt", "kernel.txt", "glibc.txt", "libraries.txt");
-    private static final List<String> KEYS = List.of("entry", "from", "prints", "text", "pattern", "means", "event", "finding", "example");
+    private static final List<String> KEYS = List.of("entry", "from", "prints", "text", "pattern", "means", "event", "finding", "example", "seen", "trigger");
 
     private static volatile List<Entry> all;
 

@@ -21,6 +21,6 @@ public record Entry(String id, String from, String prints, String text, Pattern 
     /** The program that prints it: the id's first part ("hotspot", "kernel", "glibc", "jdk", a library). */
     public String program() { return id.substring(0, id.indexOf('.')); }
 
-    /** Whether the message says something ran out or failed (not context, not a GC's own line). */
-    public boolean isEvent() { return event != Event.CONTEXT && event != Event.GC; }
+    /** Whether the message says something ran out or failed (not context, a GC's own line, or a limit stated). */
+    public boolean isEvent() { return event != Event.CONTEXT && event != Event.GC && event != Event.LIMIT; }
 }

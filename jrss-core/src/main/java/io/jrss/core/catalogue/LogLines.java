@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * Gives back the lines a program printed from what a log pipeline made of them: Docker's JSON lines
  * ({@code {"log":"...\n","stream":"stderr"}}) and other JSON log records (their message and stack trace fields),
  * CRI-O and containerd's {@code <time> stderr F } (a {@code P} line joined with the next), {@code kubectl logs --prefix},
- * docker compose's {@code service-1  | }, journald and syslog headers (with or without a host, RFC 3164 and 5424),
+ * docker compose's {@code service-1  | }, journald and syslog headers (with or without a host, RFC 3164 and 5424), dmesg's times,
  * and a line whose newlines were escaped ({@code ...\n\tat ...}). What a line says after its prefix is kept as is;
  * a message is found anywhere in it, so the prefixes a logger adds (time, level, thread, logger) need no undoing.
  */
@@ -23,6 +23,8 @@ public final class LogLines {
     /** RFC 3164 ("Nov 27 02:20:17 host java[42]: "), journalctl's short form with and without a host, and the ISO forms. */
     private static final Pattern SYSLOG = Pattern.compile("^(<\\d{1,3}>)?([A-Z][a-z]{2} [ \\d]\\d \\d\\d:\\d\\d:\\d\\d|\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?(Z|[+-]\\d\\d:?\\d\\d)?)"
             + " ([^\\s:]+ )?[\\w./@-]{1,64}(\\[\\d{1,10}\\])?: ");
+    /** dmesg's "[ 5662.970129] " (and dmesg -T's "[Mon Nov 27 02:20:17 2026] "). */
+    private static final Pattern DMESG = Pattern.compile("^\\[(\\s*\\d{1,10}\\.\\d{1,9}|[A-Z][a-z]{2} [A-Z][a-z]{2} [ \\d]\\d \\d\\d:\\d\\d:\\d\\d \\d{4})\\] ?");
     private static final Pattern RFC5424 = Pattern.compile("^<\\d{1,3}>1 \\S+ \\S+ \\S+ \\S+ \\S+ (-|\\[.*?\\]) ");
     private static final Pattern JSON_STRING = Pattern.compile("\"([\\w.@]{1,40})\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
     private static final List<String> MESSAGE_KEYS = List.of("log", "message", "msg", "MESSAGE", "stack_trace", "stacktrace", "stackTrace",
@@ -68,6 +70,7 @@ public final class LogLines {
             l = RFC5424.matcher(l).replaceFirst("");
             l = SYSLOG.matcher(l).replaceFirst("");
             l = COMPOSE.matcher(l).replaceFirst("");
+            l = DMESG.matcher(l).replaceFirst("");
             if (l.equals(before)) break;
         }
         return l;

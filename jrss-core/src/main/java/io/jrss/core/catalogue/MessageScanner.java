@@ -16,6 +16,8 @@ public final class MessageScanner {
     static final int WRAPPED = 60;
     /** A kernel report line with two cgroup paths behind a log prefix, wrapped at 80 columns, takes five lines. */
     static final int MAX_JOINED = 6;
+    /** Lines longer than this are matched in windows around their anchors. */
+    static final int LONG = 8192, WINDOW_BEFORE = 512, WINDOW_AFTER = 2048;
     private final List<Entry> entries;
 
     public MessageScanner(List<Entry> entries) { this.entries = List.copyOf(entries); }
@@ -33,11 +35,12 @@ public final class MessageScanner {
             List<String> joins = wrapped(lines, i);
             for (Entry e : entries) {
                 if (line.contains(e.anchor())) {
-                    Matcher m = e.pattern().matcher(line);
-                    boolean any = false;
-                    while (m.find()) { out.add(message(e, m, i + 1)); any = true; }
-                    if (any) continue;
+                    int before = out.size();
+                    if (line.length() > LONG) findAroundAnchors(e, line, i + 1, out);
+                    else for (Matcher m = e.pattern().matcher(line); m.find(); ) out.add(message(e, m, i + 1));
+                    if (out.size() > before) continue;
                 }
+                if (line.length() > LONG) continue; // a megabyte on one line was not wrapped by a terminal
                 for (String joined : joins) {
                     if (!joined.contains(e.anchor())) continue;
                     Matcher m = e.pattern().matcher(joined);
@@ -48,6 +51,20 @@ public final class MessageScanner {
             }
         }
         return out;
+    }
+
+    /**
+     * A very long line (a JSON dump, a minified log) is matched only near each place its anchor occurs, so that no
+     * pattern costs more than a window's worth per occurrence, however long the line.
+     */
+    private static void findAroundAnchors(Entry e, String line, int number, List<Message> out) {
+        int last = -1;
+        for (int at = line.indexOf(e.anchor()); at >= 0; at = line.indexOf(e.anchor(), at + 1)) {
+            Matcher m = e.pattern().matcher(line);
+            m.region(Math.max(0, at - WINDOW_BEFORE), Math.min(line.length(), at + e.anchor().length() + WINDOW_AFTER));
+            while (m.find()) if (m.start() > last) { out.add(message(e, m, number)); last = m.start(); }
+            if (e.anchor().isEmpty()) break;
+        }
     }
 
     /**

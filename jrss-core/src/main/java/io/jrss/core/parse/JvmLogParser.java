@@ -26,9 +26,12 @@ public final class JvmLogParser {
     private static final Pattern UPTIME = Pattern.compile("\\[(\\d{1,12}[.,]\\d{1,6})s\\]");
     /** What the JVM was doing when a start-up reservation failed, where its message does not say. */
     private static final Map<String, String> PURPOSE = Map.of(
-            "hotspot.heap.reserve-failed", "reserving the Java heap at start-up",
+            "hotspot.init.reserve-heap-failed", "reserving the Java heap at start-up",
+            "hotspot.init.reserve-heap-failed-24", "reserving the Java heap at start-up",
+            "hotspot.init.reserve-object-heap-failed", "reserving the Java heap at start-up",
             "hotspot.metaspace.allocate-failed", "reserving metaspace at start-up",
-            "hotspot.codecache.reserve-failed", "reserving the code cache at start-up");
+            "hotspot.init.reserve-code-cache-failed", "reserving the code cache at start-up",
+            "hotspot.init.reserve-code-cache-failed-8", "reserving the code cache at start-up");
 
     private JvmLogParser() {}
 
@@ -53,8 +56,9 @@ public final class JvmLogParser {
         if (best != null) {
             String line = lines.get(best.line() - 1);
             message = messageText(line, best);
-            requested = first(best, "requestedBytes", "sizeBytes", "heapK");
-            purpose = best.value("purpose") != null ? best.value("purpose").strip()
+            requested = first(best, "requestedBytes", "sizeBytes", "heapK", "requestedK");
+            String named = best.value("purpose") != null ? best.value("purpose") : best.value("detail");
+            purpose = named != null ? named.strip()
                     : best.value("error") != null ? "committing memory (" + best.value("error") + ")" : PURPOSE.get(best.id());
             Matcher t = THREAD.matcher(line);
             if (t.find()) thread = t.group(1);

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.rules;
 
-import io.jrss.core.catalogue.Event;
 import io.jrss.core.catalogue.Messages;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.Bytes;
@@ -64,6 +63,6 @@ public final class GcLogHeapLeakRule implements Rule {
     }
 
     private static boolean heapOome(Messages m) {
-        return m.all().stream().anyMatch(f -> f.message().event() == Event.HEAP && !f.message().id().equals("hotspot.oome.array-size"));
+        return m.all().stream().anyMatch(f -> "heap-leak".equals(f.message().entry().finding()));
     }
 }

@@ -29,7 +29,7 @@ public final class HeapAboveMemoryRule implements Rule {
         if (maxHeap == null) return RuleResult.quiet();
         Bytes limit = s.cgroupMemory().value().map(c -> c.limit()).orElse(null);
         Bytes physical = log != null ? log.header().physicalMemory() : null;
-        if (physical == null && messages != null) physical = first(messages, List.of("hotspot.vmerror.physical-memory"));
+        if (physical == null && messages != null) physical = first(messages, List.of("hotspot.os.memory-line"));
         Bytes memory = limit != null && (physical == null || limit.compareTo(physical) < 0) ? limit : physical;
         if (memory == null || !maxHeap.greaterThan(memory)) return RuleResult.quiet();
         String what = memory == limit ? "its container's memory limit" : "the machine's memory";
@@ -48,7 +48,7 @@ public final class HeapAboveMemoryRule implements Rule {
             for (Messages.Found f : messages.of(id)) {
                 Message m = f.message();
                 for (String g : m.entry().groups()) {
-                    if (g.startsWith("free")) continue;
+                    if (g.toLowerCase(java.util.Locale.ROOT).contains("free") || g.startsWith("page")) continue;
                     Bytes b = m.bytes(g);
                     if (b != null) return b;
                 }

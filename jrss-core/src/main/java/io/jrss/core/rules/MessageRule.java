@@ -35,7 +35,7 @@ public final class MessageRule implements Rule {
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         Messages messages = s.get(Readings.MESSAGES).orNull();
         if (messages == null) return RuleResult.quiet();
-        List<Messages.Found> found = messages.supporting(id);
+        List<Messages.Found> found = messages.supporting(id).stream().filter(f -> !zeroCount(f.message())).toList();
         if (found.isEmpty()) return RuleResult.quiet();
         Message m = found.get(0).message();
         Entry e = m.entry();
@@ -47,6 +47,9 @@ public final class MessageRule implements Rule {
         return RuleResult.fired(new Finding(id, severity, title(e, m, found.size()), ev.build(), Remedies.of(id, s.pidText()), confidence(e)));
     }
 
+    /** memory.events' "oom_kill 0": a counter that says it never happened. */
+    private static boolean zeroCount(Message m) { return Long.valueOf(0).equals(m.number("count")); }
+
     private static String title(Entry e, Message m, int count) {
         String means = e.means();
         int colon = means.indexOf(':');
@@ -57,6 +60,7 @@ public final class MessageRule implements Rule {
     /** The message is the event itself; whether it names the cause depends on the event. */
     private static Confidence confidence(Entry e) {
         return switch (e.event()) {
+            case HEAP -> Confidence.low;
             case METASPACE, CLASS_SPACE, DIRECT_BUFFER, ZLIB, COMPILER -> Confidence.medium;
             default -> Confidence.high;
         };
