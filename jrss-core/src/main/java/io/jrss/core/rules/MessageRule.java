@@ -43,18 +43,18 @@ public final class MessageRule implements Rule {
                 .value("printed_by", e.from()).value("found_in", found.get(0).file() + ":" + m.line());
         m.values().forEach((k, v) -> { if (m.bytes(k) != null) ev.bytes(k, m.bytes(k)); else ev.value(k, v); });
         if (found.size() > 1) ev.value("messages_supporting", found.size());
+        String why = id.equals("thread-creation-failed") ? ThreadLimits.addTo(ev, messages) : null;
+        ev.value("likely_reason", why);
         Severity severity = e.event() == Event.CODE_CACHE ? Severity.warning : Severity.critical;
-        return RuleResult.fired(new Finding(id, severity, title(e, m, found.size()), ev.build(), Remedies.of(id, s.pidText()), confidence(e)));
+        String title = title(e, m, found.size()) + (why == null ? "" : ": " + why);
+        return RuleResult.fired(new Finding(id, severity, title, ev.build(), Remedies.of(id, s.pidText()), confidence(e)));
     }
 
     /** memory.events' "oom_kill 0": a counter that says it never happened. */
     private static boolean zeroCount(Message m) { return Long.valueOf(0).equals(m.number("count")); }
 
     private static String title(Entry e, Message m, int count) {
-        String means = e.means();
-        int colon = means.indexOf(':');
-        String head = colon > 0 ? means.substring(0, colon) : means;
-        return Character.toUpperCase(head.charAt(0)) + head.substring(1) + ": " + m.matched() + (count > 1 ? " (" + count + " such messages)" : "");
+        return Remedies.headline(e.finding()) + ": " + m.matched() + (count > 1 ? " (" + count + " such messages)" : "");
     }
 
     /** The message is the event itself; whether it names the cause depends on the event. */

@@ -44,7 +44,21 @@ final class Remedies {
                     "Let the JVM size the heap from the limit: -XX:MaxRAMPercentage=60..75 (and a JDK that reads cgroup v2: 11.0.16+, 17+)",
                     "Find what grew before the kill: run it under jrss run (or jrss watch --record) to keep the ledger over time"));
 
+    /** What a message that supports the finding says happened, as the start of a title. */
+    private static final Map<String, String> HEADLINE = Map.of(
+            "thread-creation-failed", "A thread could not be started",
+            "native-oom", "The JVM could not get native memory",
+            "metaspace-leak", "Metaspace ran out",
+            "direct-buffer-leak", "Direct buffer memory ran out",
+            "native-leak", "Native memory outside the JVM's accounting ran out or leaked",
+            "code-cache-full", "The code cache is full: the JIT stopped compiling",
+            "compiler-memory-spike", "A compilation took more memory than allowed",
+            "container-limit-risk", "The kernel acted at a memory limit",
+            "heap-leak", "The Java heap ran out (a leak, or a heap too small for the work: a heap dump at the error tells)");
+
     private Remedies() {}
+
+    static String headline(String id) { return HEADLINE.getOrDefault(id, id); }
 
     static List<String> of(String id, String pid) {
         return BY_ID.getOrDefault(id, List.of("See docs/findings/" + id + ".md")).stream().map(r -> r.replace("<pid>", pid)).toList();

@@ -4,6 +4,7 @@ package io.jrss.core.rules;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.PostMortem;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -17,8 +18,11 @@ public final class ThreadCreationFailedRule implements Rule {
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         PostMortem p = s.postMortem().orNull();
         if (p == null || !p.cause().equals("thread")) return RuleResult.quiet();
-        return RuleResult.fired(new Finding(id(), Severity.critical, "The JVM could not create a thread: " + p.message(),
-                new Evidence().value("message", p.message()).value("location", p.location()).value("jre_version", p.jreVersion()).build(),
+        Evidence e = new Evidence().value("message", p.message()).value("location", p.location()).value("jre_version", p.jreVersion());
+        String why = ThreadLimits.addTo(e, s.get(Readings.MESSAGES).orNull());
+        e.value("likely_reason", why);
+        return RuleResult.fired(new Finding(id(), Severity.critical, "The JVM could not create a thread: " + p.message() + (why == null ? "" : "; " + why),
+                e.build(),
                 List.of("EPERM at start-up in a container: the runtime's seccomp profile refuses clone3 (Docker before 20.10.10, old runc/libseccomp); upgrade the runtime",
                         "EAGAIN: a task limit was reached: the container's pids.max, ulimit -u, kernel.threads-max, or vm.max_map_count",
                         "Fewer threads: -XX:ParallelGCThreads, -XX:ConcGCThreads, -XX:CICompilerCount, -XX:ActiveProcessorCount, and the application's pools",
