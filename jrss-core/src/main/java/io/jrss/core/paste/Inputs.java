@@ -192,7 +192,8 @@ public final class Inputs {
     private static boolean continues(String file, String text) {
         if (file.equals(CaptureFiles.NMT_SUMMARY) || file.equals(CaptureFiles.NMT_DIFF)) return !text.contains("Total: reserved=");
         return List.of(CaptureFiles.PMAP, CaptureFiles.PMAP_DIFF, CaptureFiles.PMAP_PLAIN, CaptureFiles.SMAPS, CaptureFiles.MAPS, CaptureFiles.SYSTEM_MAP, CaptureFiles.HS_ERR,
-                CaptureFiles.LOG, CaptureFiles.GC_LOG, CaptureFiles.OOM_KILL, CaptureFiles.NMT_DETAIL, Kind.COMPILER_MEMORY.file()).contains(file);
+                CaptureFiles.LOG, CaptureFiles.GC_LOG, CaptureFiles.OOM_KILL, CaptureFiles.NMT_DETAIL, Kind.COMPILER_MEMORY.file()).contains(file)
+                || PastedFormats.accumulates(file);
     }
 
     /** The sections an hs_err file or VM.info carries, where no separate input gave them. */

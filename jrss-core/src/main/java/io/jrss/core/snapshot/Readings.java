@@ -32,6 +32,7 @@ import io.jrss.core.model.PmapDiff;
 import io.jrss.core.model.PostMortem;
 import io.jrss.core.model.ProcStatus;
 import io.jrss.core.model.SmapsRollup;
+import io.jrss.core.model.ThreadDump;
 import io.jrss.core.model.Vitals;
 import io.jrss.core.model.VmInfo;
 import io.jrss.core.parse.*;
@@ -184,6 +185,11 @@ public final class Readings {
     public static final ReadingSpec<GcLog> GC_LOG = add(ReadingSpec.<GcLog>optional("gc-log", "no GC log",
                     "start the JVM with -Xlog:gc:file=gc.log (JDK 9+) or -XX:+PrintGCDetails -Xloggc:gc.log")
             .from(CaptureFile.pasted(CaptureFiles.GC_LOG, "-Xlog:gc (JDK 9+) or -XX:+PrintGCDetails"), (t, c) -> GcLogParser.parse(t)));
+
+    // Issue 25's pasted formats (analyze only).
+    public static final ReadingSpec<ThreadDump> THREAD_DUMP = add(ReadingSpec.<ThreadDump>optional("thread-dump", "no thread dump",
+                    "jcmd <pid> Thread.print (or jstack <pid>)")
+            .from(CaptureFile.pasted(CaptureFiles.THREAD_DUMP, "jcmd <pid> Thread.print or jstack <pid>"), (t, c) -> ThreadDumpParser.parse(t)));
 
     /** Files a capture keeps for a person to read that no reading parses yet. */
     private static final List<CaptureFile> KEPT = List.of(

@@ -69,6 +69,7 @@ class ParserFuzzTest {
         PARSERS.put("compiler_memory", io.jrss.core.parse.CompilerMemoryParser::parse);
         PARSERS.put("pmap_diff", io.jrss.core.parse.PmapDiffParser::parse);
         PARSERS.put("oom_kill", HsErrParser::parseOomKill);
+        PARSERS.put("thread_dump", io.jrss.core.parse.ThreadDumpParser::parse);
     }
 
     static List<String> corpus() throws Exception {

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.paste;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jrss.core.analysis.PastedVerdict;
+import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.Severity;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 25's formats end to end, as analyze reads them: each real output (fixtures/, whose READMEs name their origin)
+ * through Inputs.assemble and PastedVerdict, recognised by content (also under a markdown fence and log prefixes),
+ * and the finding it must raise, or no alarm for a healthy one.
+ */
+class PastedFormatsTest {
+    static String fixture(String path) {
+        try (InputStream in = PastedFormatsTest.class.getResourceAsStream("/fixtures/" + path)) {
+            if (in == null) throw new IllegalArgumentException("no fixture " + path);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The inputs, one file each, in the order given. */
+    static Inputs.Assembled assemble(String... texts) {
+        List<Inputs.Named> in = new ArrayList<>();
+        for (int i = 0; i < texts.length; i++) in.add(new Inputs.Named("paste" + (i + 1) + ".txt", texts[i]));
+        return Inputs.assemble(in);
+    }
+
+    static List<Finding> findings(String... texts) { return PastedVerdict.of(assemble(texts).capture()).findings(); }
+
+    static Finding finding(String id, String... texts) {
+        List<Finding> f = findings(texts);
+        return f.stream().filter(x -> x.id().equals(id)).findFirst().orElseThrow(() -> new AssertionError("no " + id + " in " + f));
+    }
+
+    static void noAlarm(String... texts) {
+        List<Finding> f = findings(texts);
+        assertEquals(List.of(), f.stream().filter(x -> x.severity() != Severity.info).map(Finding::id).toList(), f.toString());
+    }
+
+    /** The same output as pasted into a ticket: a markdown fence, and a log timestamp before each line. */
+    static String wrapped(String text) {
+        StringBuilder b = new StringBuilder("Here is what we saw:\n```\n");
+        for (String l : text.split("\n")) b.append("2024-05-02T10:11:12.123Z ").append(l).append('\n');
+        return b.append("```\n").toString();
+    }
+
+    @Test void threadDumpOfAnExecutorPerCallIsAThreadLeak() {
+        String dump = fixture("thread_dump/jdk17-thread-print-executor-per-call.txt");
+        Finding f = finding("thread-leak", dump);
+        assertEquals(Severity.warning, f.severity());
+        assertEquals("pool-N-thread-M", f.evidence().get("thread_pattern"));
+        assertEquals(1600, f.evidence().get("threads_in_group"));
+        assertEquals(800, f.evidence().get("distinct_executors"));
+        assertTrue(assemble(dump).found().get(0).endsWith("a thread dump (jstack, jcmd Thread.print)"));
+        assertEquals(1600, finding("thread-leak", wrapped(dump)).evidence().get("threads_in_group"), "under a fence and timestamps");
+        String cut = dump.substring(dump.indexOf("\"pool-1-thread-1\""), dump.length() / 2);
+        assertTrue(((Integer) finding("thread-leak", cut).evidence().get("threads_in_group")) > 500, "a paste cut at both ends");
+    }
+
+    @Test void healthyThreadDumpsRaiseNothing() {
+        noAlarm(fixture("thread_dump/jdk17-jstack-healthy-http.txt"));
+        noAlarm(fixture("thread_dump/jdk17-thread-print-healthy-http.txt"));
+        noAlarm(fixture("thread_dump/jdk25-jstack-healthy-http.txt"));
+    }
+}
