@@ -30,6 +30,7 @@ import io.jrss.core.model.NmtSummary;
 import io.jrss.core.model.PerfCounters;
 import io.jrss.core.model.PmapDiff;
 import io.jrss.core.model.PostMortem;
+import io.jrss.core.model.ProcessTable;
 import io.jrss.core.model.ProcStatus;
 import io.jrss.core.model.SmapsRollup;
 import io.jrss.core.model.ThreadDump;
@@ -116,14 +117,16 @@ public final class Readings {
             .from(VITALS_FILE, (t, c) -> {
                 Vitals.Row latest = latestVitals(t);
                 return latest == null ? null : VitalsReadings.status(latest);
-            }));
+            })
+            .from(CaptureFile.pasted(CaptureFiles.SMEM, "smem"), (t, c) -> ProcessTables.status(t))
+            .from(CaptureFile.pasted(CaptureFiles.TOP, "top -b -n 1 or htop"), (t, c) -> ProcessTables.status(t)));
 
     public static final ReadingSpec<SmapsRollup> ROLLUP = add(ReadingSpec.<SmapsRollup>expected("smaps-rollup", "cat /proc/<pid>/smaps_rollup")
             .from(CaptureFile.proc(CaptureFiles.SMAPS_ROLLUP, "smaps_rollup", LEDGER, EVERY).numbersOnly(), (t, c) -> SmapsRollupParser.parse(t)));
 
     public static final ReadingSpec<List<Mapping>> SMAPS = add(ReadingSpec.<List<Mapping>>expected("smaps", "cat /proc/<pid>/smaps")
             .from(CaptureFile.proc(CaptureFiles.SMAPS, "smaps", LEDGER, FULL).numbersOnly(), (t, c) -> SmapsParser.parse(t))
-            .from(CaptureFile.pasted(CaptureFiles.PMAP, "pmap -x or pmap -X").numbersOnly(), (t, c) -> PmapParser.parse(t))
+            .from(CaptureFile.pasted(CaptureFiles.PMAP, "pmap -x or pmap -X").numbersOnly(), (t, c) -> PmapParser.parse(PmapTables.last(t)))
             // a watch's cheap samples have no smaps, and a System.map alone must not stand in for it there
             .from(CaptureFile.jcmd(CaptureFiles.SYSTEM_MAP, "System.map", JVM, FULL).by(new Fetch.Jcmd("System.map", 22, "", s -> s)),
                     (t, c) -> c.info("sample").isEmpty() ? SystemMapParser.asMappings(t) : null));
@@ -190,6 +193,17 @@ public final class Readings {
     public static final ReadingSpec<ThreadDump> THREAD_DUMP = add(ReadingSpec.<ThreadDump>optional("thread-dump", "no thread dump",
                     "jcmd <pid> Thread.print (or jstack <pid>)")
             .from(CaptureFile.pasted(CaptureFiles.THREAD_DUMP, "jcmd <pid> Thread.print or jstack <pid>"), (t, c) -> ThreadDumpParser.parse(t)));
+
+    /** Two or more pmaps of one process pasted in order: two times. */
+    public static final ReadingSpec<List<List<Mapping>>> PMAP_SERIES = add(ReadingSpec.<List<List<Mapping>>>optional("pmap-series",
+                    "no two pmaps of one process", "pmap -x <pid> now and later, both pasted in that order")
+            .from(CaptureFile.pasted(CaptureFiles.PMAP, "pmap -x or pmap -X").numbersOnly(), (t, c) -> PmapTables.series(t)));
+
+    /** smem, top or htop tables (in the order given): the java process's RSS, and two times when there are two. */
+    public static final ReadingSpec<List<ProcessTable>> PROCESS_TABLES = add(ReadingSpec.<List<ProcessTable>>optional("process-tables",
+                    "no smem, top or htop output", "smem -P java (USS, PSS, RSS) or top -b -n 1 -p <pid>, now and later")
+            .from(CaptureFile.pasted(CaptureFiles.SMEM, "smem"), (t, c) -> ProcessTableParser.parse(t))
+            .from(CaptureFile.pasted(CaptureFiles.TOP, "top -b -n 1 or htop"), (t, c) -> ProcessTableParser.parse(t)));
 
     /** Files a capture keeps for a person to read that no reading parses yet. */
     private static final List<CaptureFile> KEPT = List.of(

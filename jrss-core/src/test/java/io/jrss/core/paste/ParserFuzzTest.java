@@ -70,6 +70,8 @@ class ParserFuzzTest {
         PARSERS.put("pmap_diff", io.jrss.core.parse.PmapDiffParser::parse);
         PARSERS.put("oom_kill", HsErrParser::parseOomKill);
         PARSERS.put("thread_dump", io.jrss.core.parse.ThreadDumpParser::parse);
+        PARSERS.put("process_tables", io.jrss.core.parse.ProcessTableParser::parse);
+        PARSERS.put("pmap_tables", io.jrss.core.parse.PmapTables::series);
     }
 
     static List<String> corpus() throws Exception {

@@ -74,4 +74,37 @@ class PastedFormatsTest {
         noAlarm(fixture("thread_dump/jdk17-thread-print-healthy-http.txt"));
         noAlarm(fixture("thread_dump/jdk25-jstack-healthy-http.txt"));
     }
+
+    static final String PT = "process_tables/";
+
+    @Test void twoPmapsOfAJniLeakAreANativeLeakNotArenaBloat() {
+        String before = fixture(PT + "jdk17-jni-leak-mmap-pmap-x-1.txt"), after = fixture(PT + "jdk17-jni-leak-mmap-pmap-x-2.txt");
+        for (List<String> in : List.of(List.of(before, after), List.of(before + after), List.of(wrapped(before) + "\nand later:\n" + wrapped(after)))) {
+            List<Finding> f = findings(in.toArray(String[]::new));
+            Finding leak = f.stream().filter(x -> x.id().equals("native-leak")).findFirst().orElseThrow(() -> new AssertionError(f.toString()));
+            assertTrue(leak.title().contains("outside the Java heap grew by 439 MiB"), leak.title());
+            assertTrue(f.stream().noneMatch(x -> x.id().equals("glibc-arena-bloat")), f.toString());
+        }
+        String arenasBefore = fixture(PT + "jdk17-jni-leak-arena-pmap-x-1.txt"), arenasAfter = fixture(PT + "jdk17-jni-leak-arena-pmap-x-2.txt");
+        List<Finding> f = findings(arenasBefore, arenasAfter);
+        assertTrue(f.stream().anyMatch(x -> x.id().equals("native-leak") && x.evidence().containsKey("grew: glibc arena heaps (64 MiB-aligned, at most 64 MiB)")), f.toString());
+        assertTrue(f.stream().noneMatch(x -> x.id().equals("glibc-arena-bloat")), "one thread's arena grew into four 64 MiB heaps: " + f);
+    }
+
+    @Test void onePmapOfTheLeakIsNoAlarm() {
+        noAlarm(fixture(PT + "jdk17-jni-leak-mmap-pmap-x-2.txt"));
+        noAlarm(fixture(PT + "jdk17-jni-leak-arena-pmap-x-2.txt"));
+    }
+
+    @Test void smemAndTopAtTwoTimesSayWhatGrewAndThatTheyCannotSayWhich() {
+        for (String tool : List.of("smem-k", "smem-columns", "top")) {
+            Inputs.Assembled a = assemble(fixture(PT + "jdk17-jni-leak-" + tool + "-1.txt"), fixture(PT + "jdk17-jni-leak-" + tool + "-2.txt"));
+            PastedVerdict v = PastedVerdict.of(a.capture());
+            String why = v.snapshot().notEvaluated().stream().filter(n -> n.rule().equals("native-leak")).map(n -> n.reason()).findFirst().orElse("");
+            assertTrue(why.contains("grew from 137 MiB to 539 MiB resident") && why.contains("+402 MiB"), tool + ": " + why);
+            long rss = v.snapshot().snapshot().status().orNull().vmRss().value();
+            assertTrue(Math.abs(rss - 551672L * 1024) < 64 * 1024, tool + ": the later table's RSS is the status (smem -k rounds to 0.1M): " + rss);
+            assertEquals(List.of(), v.findings().stream().filter(x -> x.severity() != Severity.info).toList(), tool);
+        }
+    }
 }
