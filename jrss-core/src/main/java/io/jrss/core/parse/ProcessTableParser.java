@@ -60,7 +60,7 @@ public final class ProcessTableParser {
     /** top and htop: the command is last. */
     private static ProcessTable.Row top(List<String> h, String[] f) {
         int cmd = Math.max(h.indexOf("COMMAND"), h.indexOf("Command"));
-        if (cmd < 0 || f.length <= cmd) return null;
+        if (cmd < 0 || f.length <= cmd || !h.contains("RES") || !h.contains("VIRT")) return null;
         String command = String.join(" ", java.util.Arrays.copyOfRange(f, cmd, f.length));
         return new ProcessTable.Row(Long.parseLong(f[0]), command, kib(f[h.indexOf("RES")]), null, null, null, kib(f[h.indexOf("VIRT")]),
                 h.contains("SHR") ? kib(f[h.indexOf("SHR")]) : null);
