@@ -17,6 +17,7 @@ final class PastedFormats {
     /** HotSpot's thread header: "name" #12 [daemon] prio=5 os_prio=0 ... (jstack and Thread.print, JDK 8 to 25). */
     static final Pattern THREAD_HEADER = Pattern.compile("^\"[^\"]*\" (#\\d+ )?(\\[\\d+\\] )?(daemon )?prio=\\d+ .*");
     private static final Pattern HISTO_HEADER = Pattern.compile("^num\\s+#instances\\s+#bytes\\s+class name.*");
+    private static final Pattern HISTO_ROW = Pattern.compile("^\\d{1,9}:\\s+\\d+\\s+\\d+\\s+\\S+.*");
     private static final Pattern CLSTATS_HEADER = Pattern.compile("^ClassLoader\\s+Parent\\s+CLD\\*\\s+Classes\\s+ChunkSz\\s+BlockSz\\s+Type.*");
     private static final Pattern SMEM_HEADER = Pattern.compile("^PID\\b.*\\bUSS\\b.*\\bPSS\\b.*|^PID\\b.*\\bPSS\\b.*\\bUSS\\b.*");
     private static final Pattern TOP_HEADER = Pattern.compile("^PID\\s+USER\\s+PRI?\\s+NI\\s+VIRT\\s+RES\\s+SHR\\s+S\\b.*|^top - \\d{1,2}:\\d\\d:\\d\\d (up|[0-9]).*");
@@ -39,6 +40,8 @@ final class PastedFormats {
     static Kind start(String[] lines, int i, String l, Kind current) {
         if (l.startsWith("Full thread dump ") || THREAD_HEADER.matcher(l).matches() && current != Kind.HS_ERR) return other(Kind.THREAD_DUMP, current);
         if (HISTO_HEADER.matcher(l).matches()) return Kind.CLASS_HISTOGRAM;
+        // a histogram's row for java.lang.OutOfMemoryError is taken for a log line: the rows after it resume the histogram
+        if (current == Kind.LOG && HISTO_ROW.matcher(l).matches()) return Kind.CLASS_HISTOGRAM;
         if (CLSTATS_HEADER.matcher(l).matches()) return Kind.CLASSLOADER_STATS;
         if (SMEM_HEADER.matcher(l).matches()) return Kind.SMEM;
         if (TOP_HEADER.matcher(l).matches()) return l.startsWith("PID") && current == Kind.TOP ? null : Kind.TOP;

@@ -8,6 +8,6 @@ final class PastedFormatRules {
     private PastedFormatRules() {}
 
     static List<Rule> all() {
-        return List.of(new ThreadGroupsRule(), new TableGrowthRule());
+        return List.of(new ThreadGroupsRule(), new TableGrowthRule(), new ClassHistogramRule(), new ClassLoaderStatsRule());
     }
 }

@@ -14,6 +14,8 @@ import static io.jrss.core.snapshot.CaptureFile.Sampling.FULL;
 import io.jrss.core.capture.CaptureFiles;
 import io.jrss.core.capture.VmInfoFilter;
 import io.jrss.core.model.CgroupCpu;
+import io.jrss.core.model.ClassHistogram;
+import io.jrss.core.model.ClassLoaderStats;
 import io.jrss.core.model.CgroupMemory;
 import io.jrss.core.model.CodeCache;
 import io.jrss.core.model.CompilerMemory;
@@ -204,6 +206,15 @@ public final class Readings {
                     "no smem, top or htop output", "smem -P java (USS, PSS, RSS) or top -b -n 1 -p <pid>, now and later")
             .from(CaptureFile.pasted(CaptureFiles.SMEM, "smem"), (t, c) -> ProcessTableParser.parse(t))
             .from(CaptureFile.pasted(CaptureFiles.TOP, "top -b -n 1 or htop"), (t, c) -> ProcessTableParser.parse(t)));
+
+    /** Class histograms in the order given: two or more are two times. */
+    public static final ReadingSpec<List<ClassHistogram>> CLASS_HISTOGRAMS = add(ReadingSpec.<List<ClassHistogram>>optional("class-histograms",
+                    "no class histogram", "jcmd <pid> GC.class_histogram (or jmap -histo:live <pid>), now and later")
+            .from(CaptureFile.pasted(CaptureFiles.CLASS_HISTOGRAM, "jmap -histo or jcmd <pid> GC.class_histogram"), (t, c) -> ClassHistogramParser.parse(t)));
+
+    public static final ReadingSpec<ClassLoaderStats> CLASSLOADER_STATS = add(ReadingSpec.<ClassLoaderStats>optional("classloader-stats",
+                    "no class loader statistics", "jcmd <pid> VM.classloader_stats (or jmap -clstats <pid>)")
+            .from(CaptureFile.pasted(CaptureFiles.CLASSLOADER_STATS, "jmap -clstats or jcmd <pid> VM.classloader_stats"), (t, c) -> ClassLoaderStatsParser.parse(t)));
 
     /** Files a capture keeps for a person to read that no reading parses yet. */
     private static final List<CaptureFile> KEPT = List.of(

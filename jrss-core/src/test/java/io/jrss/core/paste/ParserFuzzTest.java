@@ -72,6 +72,8 @@ class ParserFuzzTest {
         PARSERS.put("thread_dump", io.jrss.core.parse.ThreadDumpParser::parse);
         PARSERS.put("process_tables", io.jrss.core.parse.ProcessTableParser::parse);
         PARSERS.put("pmap_tables", io.jrss.core.parse.PmapTables::series);
+        PARSERS.put("class_histogram", io.jrss.core.parse.ClassHistogramParser::parse);
+        PARSERS.put("classloader_stats", io.jrss.core.parse.ClassLoaderStatsParser::parse);
     }
 
     static List<String> corpus() throws Exception {

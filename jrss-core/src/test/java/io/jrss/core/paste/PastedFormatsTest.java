@@ -107,4 +107,25 @@ class PastedFormatsTest {
             assertEquals(List.of(), v.findings().stream().filter(x -> x.severity() != Severity.info).toList(), tool);
         }
     }
+
+    @Test void twoHistogramsOfACacheThatGrowsAreAHeapLeakAndOneIsInformation() {
+        String first = fixture("jmap_histo/jdk17-histo-live-cache-leak-1.txt"), second = fixture("jmap_histo/jdk17-histo-live-cache-leak-2.txt");
+        Finding f = finding("heap-leak", first, second);
+        assertTrue(f.evidence().get("classes_that_grew_most").toString().contains("HeapLeak$Session +36,400"), f.evidence().toString());
+        assertTrue(finding("heap-leak", wrapped(first) + wrapped(fixture("jmap_histo/jdk17-class-histogram-cache-leak-3.txt"))).title().contains("23.4 MiB to 64.2 MiB"));
+        noAlarm(first);
+        noAlarm(second);
+        noAlarm(fixture("jmap_histo/jdk17-histo-live-healthy-http.txt"));
+        noAlarm(fixture("jmap_histo/jdk25-class-histogram-healthy-http.txt"));
+    }
+
+    @Test void thousandsOfLoadersOfOneTypeAreAMetaspaceLeak() {
+        for (String f : List.of("jdk17-clstats-loader-per-class.txt", "jdk17-vm-classloader-stats-loader-per-class.txt")) {
+            Finding leak = finding("metaspace-leak", wrapped(fixture("classloader_stats/" + f)));
+            assertEquals("Loaders$GeneratedLoader", leak.evidence().get("loader_type"));
+            assertEquals(5000, leak.evidence().get("loaders_of_type"));
+        }
+        noAlarm(fixture("classloader_stats/jdk17-clstats-healthy-http.txt"));
+        noAlarm(fixture("classloader_stats/jdk25-vm-classloader-stats-healthy-http.txt"));
+    }
 }
