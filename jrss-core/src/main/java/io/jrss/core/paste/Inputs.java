@@ -97,6 +97,13 @@ public final class Inputs {
                     else putIfAbsent(e.getKey(), where + " (OOM-killer report)", e.getValue());
                 }
             }
+            case KUBECTL_DESCRIBE, DOCKER_STATS, KUBECTL_TOP -> { // the limit and usage they show are the container's cgroup's
+                put(s.kind().file(), where, s.text());
+                for (var e : ContainerFiles.files(s.kind(), s.text()).entrySet()) {
+                    if (e.getKey().equals("version")) info.putIfAbsent("cgroup.version", e.getValue());
+                    else putIfAbsent(e.getKey(), where + " (" + s.kind().what() + ")", e.getValue());
+                }
+            }
             case MEMORY_STAT, CPU_STAT -> {
                 put(s.kind().file(), where, s.text());
                 info.putIfAbsent("cgroup.version", s.text().contains("usage_usec") || s.text().matches("(?s).*(^|\\n)anon \\d+.*") ? "2" : "1");

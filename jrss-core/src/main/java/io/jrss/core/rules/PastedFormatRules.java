@@ -8,6 +8,7 @@ final class PastedFormatRules {
     private PastedFormatRules() {}
 
     static List<Rule> all() {
-        return List.of(new ThreadGroupsRule(), new TableGrowthRule(), new ClassHistogramRule(), new ClassLoaderStatsRule());
+        return List.of(new ThreadGroupsRule(), new TableGrowthRule(), new ClassHistogramRule(), new ClassLoaderStatsRule(), new PodRule(),
+                new ContainerUsageRule());
     }
 }

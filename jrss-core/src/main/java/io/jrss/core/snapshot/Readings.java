@@ -18,6 +18,8 @@ import io.jrss.core.model.ClassHistogram;
 import io.jrss.core.model.ClassLoaderStats;
 import io.jrss.core.model.CgroupMemory;
 import io.jrss.core.model.CodeCache;
+import io.jrss.core.model.ContainerUsage;
+import io.jrss.core.model.Pod;
 import io.jrss.core.model.CompilerMemory;
 import io.jrss.core.model.GcLog;
 import io.jrss.core.model.HeapInfo;
@@ -215,6 +217,18 @@ public final class Readings {
     public static final ReadingSpec<ClassLoaderStats> CLASSLOADER_STATS = add(ReadingSpec.<ClassLoaderStats>optional("classloader-stats",
                     "no class loader statistics", "jcmd <pid> VM.classloader_stats (or jmap -clstats <pid>)")
             .from(CaptureFile.pasted(CaptureFiles.CLASSLOADER_STATS, "jmap -clstats or jcmd <pid> VM.classloader_stats"), (t, c) -> ClassLoaderStatsParser.parse(t)));
+
+    public static final ReadingSpec<Pod> POD = add(ReadingSpec.<Pod>optional("kubernetes-pod", "no kubectl describe pod",
+                    "kubectl describe pod <pod> (its containers' state, last state, limits and requests)")
+            .from(CaptureFile.pasted(CaptureFiles.POD, "kubectl describe pod"), (t, c) -> PodDescriptionParser.parse(t)));
+
+    public static final ReadingSpec<ContainerUsage> DOCKER_STATS = add(ReadingSpec.<ContainerUsage>optional("docker-stats", "no docker stats",
+                    "docker stats --no-stream")
+            .from(CaptureFile.pasted(CaptureFiles.DOCKER_STATS, "docker stats"), (t, c) -> ContainerUsageParser.docker(t)));
+
+    public static final ReadingSpec<ContainerUsage> KUBECTL_TOP = add(ReadingSpec.<ContainerUsage>optional("kubectl-top", "no kubectl top pod",
+                    "kubectl top pod <pod> (--containers)")
+            .from(CaptureFile.pasted(CaptureFiles.KUBECTL_TOP, "kubectl top pod"), (t, c) -> ContainerUsageParser.kubectlTop(t)));
 
     /** Files a capture keeps for a person to read that no reading parses yet. */
     private static final List<CaptureFile> KEPT = List.of(

@@ -74,6 +74,9 @@ class ParserFuzzTest {
         PARSERS.put("pmap_tables", io.jrss.core.parse.PmapTables::series);
         PARSERS.put("class_histogram", io.jrss.core.parse.ClassHistogramParser::parse);
         PARSERS.put("classloader_stats", io.jrss.core.parse.ClassLoaderStatsParser::parse);
+        PARSERS.put("kubectl_describe", io.jrss.core.parse.PodDescriptionParser::parse);
+        PARSERS.put("docker_stats", io.jrss.core.parse.ContainerUsageParser::docker);
+        PARSERS.put("kubectl_top", io.jrss.core.parse.ContainerUsageParser::kubectlTop);
     }
 
     static List<String> corpus() throws Exception {

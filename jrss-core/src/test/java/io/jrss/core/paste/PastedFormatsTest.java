@@ -128,4 +128,34 @@ class PastedFormatsTest {
         noAlarm(fixture("classloader_stats/jdk17-clstats-healthy-http.txt"));
         noAlarm(fixture("classloader_stats/jdk25-vm-classloader-stats-healthy-http.txt"));
     }
+
+    static final String C = "containers/";
+
+    @Test void anOomKilledPodIsAtItsLimit() {
+        Finding f = finding("container-limit-risk", wrapped(fixture(C + "kubectl-describe-starburst-terraform-pr1-oomkilled-300mi.txt")));
+        assertEquals(Severity.critical, f.severity());
+        assertEquals(io.jrss.core.model.Bytes.ofMiB(300), f.evidence().get("memory_limit"));
+        Finding cut = finding("container-limit-risk", fixture(C + "kubectl-describe-jitsu-chart-76-kafka-oomkilled-cut.txt"));
+        assertTrue(cut.title().contains("container kafka OOMKilled") && cut.title().contains("not in the paste"), cut.title());
+        noAlarm(fixture(C + "kubectl-describe-starburst-terraform-pr1-running-500mi.txt"));
+        noAlarm(fixture(C + "kubectl-describe-bitnami-charts-29670-kafka-running.txt"));
+    }
+
+    @Test void dockerStatsNearTheLimitIsARiskAndFarFromItIsNot() {
+        Finding f = finding("container-limit-risk", fixture(C + "docker-stats-trustmeiamadeveloper-blog-java-93pct.txt"));
+        assertEquals(Severity.warning, f.severity());
+        assertTrue(f.title().contains("94%"), f.title());
+        noAlarm(fixture(C + "docker-stats-nodramadevops-blog-java-no-limit.txt"));
+        noAlarm(fixture(C + "docker-stats-fishbaseapi-29-five-containers.txt"));
+    }
+
+    @Test void kubectlTopIsUsageAgainstTheDescribedLimit() {
+        noAlarm(fixture(C + "kubectl-top-pod-fabric8-1282.txt"));
+        noAlarm(fixture(C + "kubectl-top-pod-kubernetes-103352-with-ps.txt"));
+        Inputs.Assembled a = assemble(fixture(C + "kubectl-describe-bitnami-charts-29670-kafka-running.txt"), fixture(C + "kubectl-top-pod-fabric8-1282.txt"));
+        io.jrss.core.model.CgroupMemory cg = io.jrss.core.snapshot.SnapshotParser.parse(a.capture()).cgroupMemory().orNull();
+        assertEquals(io.jrss.core.model.Bytes.ofMiB(768), cg.limit(), "describe's Limits: memory is the cgroup limit");
+        assertEquals(io.jrss.core.model.Bytes.ofMiB(426), cg.usage(), "kubectl top's figure is its usage");
+        noAlarm(fixture(C + "kubectl-describe-bitnami-charts-29670-kafka-running.txt"), fixture(C + "kubectl-top-pod-fabric8-1282.txt"));
+    }
 }
