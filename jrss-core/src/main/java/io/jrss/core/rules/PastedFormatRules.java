@@ -9,6 +9,6 @@ final class PastedFormatRules {
 
     static List<Rule> all() {
         return List.of(new ThreadGroupsRule(), new TableGrowthRule(), new ClassHistogramRule(), new ClassLoaderStatsRule(), new PodRule(),
-                new ContainerUsageRule());
+                new ContainerUsageRule(), new MemoryPoolsRule(), new MatSuspectsRule(), new OpenJ9NativeMemoryRule());
     }
 }

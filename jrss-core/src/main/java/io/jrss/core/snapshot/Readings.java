@@ -24,6 +24,9 @@ import io.jrss.core.model.CompilerMemory;
 import io.jrss.core.model.GcLog;
 import io.jrss.core.model.HeapInfo;
 import io.jrss.core.model.JvmFlags;
+import io.jrss.core.model.JvmMemoryPools;
+import io.jrss.core.model.LeakSuspects;
+import io.jrss.core.model.OpenJ9NativeMemory;
 import io.jrss.core.model.JvmVersion;
 import io.jrss.core.model.MallocInfo;
 import io.jrss.core.model.Mapping;
@@ -229,6 +232,18 @@ public final class Readings {
     public static final ReadingSpec<ContainerUsage> KUBECTL_TOP = add(ReadingSpec.<ContainerUsage>optional("kubectl-top", "no kubectl top pod",
                     "kubectl top pod <pod> (--containers)")
             .from(CaptureFile.pasted(CaptureFiles.KUBECTL_TOP, "kubectl top pod"), (t, c) -> ContainerUsageParser.kubectlTop(t)));
+
+    public static final ReadingSpec<JvmMemoryPools> JVM_MEMORY_POOLS = add(ReadingSpec.<JvmMemoryPools>optional("jvm-memory-pools", "no Arthas memory view",
+                    "Arthas: memory (or dashboard)")
+            .from(CaptureFile.pasted(CaptureFiles.ARTHAS_MEMORY, "Arthas memory or dashboard"), (t, c) -> ArthasMemoryParser.parse(t)));
+
+    public static final ReadingSpec<LeakSuspects> LEAK_SUSPECTS = add(ReadingSpec.<LeakSuspects>optional("leak-suspects", "no MAT leak suspects",
+                    "a heap dump (jcmd <pid> GC.heap_dump file.hprof) opened in Eclipse MAT: Leak Suspects report")
+            .from(CaptureFile.pasted(CaptureFiles.MAT_SUSPECTS, "Eclipse MAT's leak suspects"), (t, c) -> LeakSuspectsParser.parse(t)));
+
+    public static final ReadingSpec<OpenJ9NativeMemory> OPENJ9_NATIVE_MEMORY = add(ReadingSpec.<OpenJ9NativeMemory>optional("openj9-native-memory",
+                    "no OpenJ9 javacore", "OpenJ9: kill -3 <pid> (or jcmd <pid> Dump.java) writes a javacore with NATIVEMEMINFO")
+            .from(CaptureFile.pasted(CaptureFiles.JAVACORE, "an OpenJ9 javacore"), (t, c) -> JavacoreParser.nativeMemory(t)));
 
     /** Files a capture keeps for a person to read that no reading parses yet. */
     private static final List<CaptureFile> KEPT = List.of(

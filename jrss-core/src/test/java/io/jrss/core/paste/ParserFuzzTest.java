@@ -77,6 +77,9 @@ class ParserFuzzTest {
         PARSERS.put("kubectl_describe", io.jrss.core.parse.PodDescriptionParser::parse);
         PARSERS.put("docker_stats", io.jrss.core.parse.ContainerUsageParser::docker);
         PARSERS.put("kubectl_top", io.jrss.core.parse.ContainerUsageParser::kubectlTop);
+        PARSERS.put("arthas_memory", io.jrss.core.parse.ArthasMemoryParser::parse);
+        PARSERS.put("mat_suspects", io.jrss.core.parse.LeakSuspectsParser::parse);
+        PARSERS.put("javacore", io.jrss.core.parse.JavacoreParser::nativeMemory);
     }
 
     static List<String> corpus() throws Exception {

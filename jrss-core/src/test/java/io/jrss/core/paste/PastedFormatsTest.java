@@ -158,4 +158,32 @@ class PastedFormatsTest {
         assertEquals(io.jrss.core.model.Bytes.ofMiB(426), cg.usage(), "kubectl top's figure is its usage");
         noAlarm(fixture(C + "kubectl-describe-bitnami-charts-29670-kafka-running.txt"), fixture(C + "kubectl-top-pod-fabric8-1282.txt"));
     }
+
+    @Test void arthasWithTheOldGenerationAtItsMaxIsEvidenceOfAHeapLeak() {
+        for (String f : List.of("jdk17-arthas-4.0.5-memory-heap-full.txt", "jdk17-arthas-4.0.5-dashboard-heap-full.txt")) {
+            Finding leak = finding("heap-leak", fixture("arthas/" + f));
+            assertEquals("tenured_gen", leak.evidence().get("pool"), f);
+            assertEquals(Finding.Confidence.low, leak.confidence(), f);
+        }
+        noAlarm(fixture("arthas/arthas-docs-memory.txt"));
+        noAlarm(fixture("arthas/arthas-docs-dashboard.txt"));
+    }
+
+    @Test void matsLeakSuspectIsAHeapLeak() {
+        Finding f = finding("heap-leak", wrapped(fixture("mat/eclipse-mat-114-leak-suspect-paragraph.txt")));
+        assertEquals("com.example.AllocateObject", f.evidence().get("holder"));
+        assertEquals(0.762, f.evidence().get("share_of_heap"));
+        assertTrue(finding("heap-leak", fixture("mat/reflectoring-blog-heapdump-leak-suspect.txt")).title().contains("ProductGroup retains 1.02 GiB (62% of the heap)"));
+    }
+
+    @Test void anOpenJ9JavacoreIsReportedAsOpenJ9AndNothingHotSpotFires() {
+        for (String f : List.of("openj9-docs-javadump-nativememinfo.txt", "openj9-pr-8985-jdk8-nativememinfo-cut.txt")) {
+            List<Finding> all = findings(wrapped(fixture("javacore/" + f)));
+            assertEquals(List.of("nmt-off"), all.stream().map(Finding::id).toList(), f + ": " + all);
+            Finding n = all.get(0);
+            assertEquals(Severity.info, n.severity());
+            assertTrue(n.title().startsWith("The target is OpenJ9 (no NMT)"), n.title());
+            assertEquals("OpenJ9", n.evidence().get("vm"));
+        }
+    }
 }
