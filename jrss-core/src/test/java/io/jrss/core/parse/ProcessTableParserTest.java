@@ -38,6 +38,15 @@ class ProcessTableParserTest {
         assertEquals(Bytes.ofKiB(3356632), t.get(1).java().virtual());
     }
 
+    @Test void htopsScreenWithItsThreadsAsRows() {
+        ProcessTable t = ProcessTableParser.parse(fx("jdk17-htop-healthy-http.txt")).get(0);
+        assertEquals("htop", t.tool());
+        assertEquals(4890, t.rows().get(0).pid());
+        assertEquals(Bytes.ofKiB(43208), t.java().rss());
+        assertEquals(Bytes.ofMiB(2588), t.java().virtual());
+        assertEquals(Bytes.ofKiB(22324), t.java().shared());
+    }
+
     @Test void twoPmapsAreTwoTablesAndTheSnapshotReadsTheLast() {
         String both = fx("jdk17-jni-leak-mmap-pmap-x-1.txt") + fx("jdk17-jni-leak-mmap-pmap-x-2.txt");
         assertEquals(2, PmapTables.split(both).size());

@@ -92,6 +92,7 @@ class PastedFormatsTest {
     }
 
     @Test void onePmapOfTheLeakIsNoAlarm() {
+        noAlarm(fixture(PT + "jdk17-htop-healthy-http.txt"));
         noAlarm(fixture(PT + "jdk17-jni-leak-mmap-pmap-x-2.txt"));
         noAlarm(fixture(PT + "jdk17-jni-leak-arena-pmap-x-2.txt"));
     }
