@@ -77,7 +77,10 @@ public final class Inputs {
         pid(s.text());
         switch (s.kind()) {
             case NMT -> nmt(where, s.text());
-            case PS -> ps(where, s.text());
+            case PS -> {
+                ps(where, s.text());
+                put(CaptureFiles.PS, where, s.text()); // every ps, in order: two are two times (PastedFormats.accumulates)
+            }
             case JMAP_HEAP -> {
                 put(s.kind().file(), where, s.text());
                 notes.add(where + ": jmap -heap (JDK 8) is kept, not read: GC.heap_info gives the heap's ranges and use");

@@ -59,6 +59,6 @@ final class PastedFormats {
 
     /** True for the capture files of these kinds: a second paste adds to the first (it is another time), in order. */
     static boolean accumulates(String file) {
-        return OURS.stream().anyMatch(k -> k.file().equals(file));
+        return file.equals(io.jrss.core.capture.CaptureFiles.PS) || OURS.stream().anyMatch(k -> k.file().equals(file));
     }
 }

@@ -18,7 +18,7 @@ import java.util.Map;
  * arena heaps (64 MiB-aligned, at most 64 MiB), glibc's main heap ({@code [heap]}), or other anonymous regions
  * (malloc's mmapped chunks, JNI and native libraries). Native memory that grew is named native-leak, never arena
  * bloat: one pair cannot count arenas, and the snapshot's own rule judges the later table's arenas. From two smem or
- * top tables, which only say that the process's private memory grew, the rule says so and what would tell the kind.
+ * top (or ps) tables, which only say that the process's private memory grew, the rule says so and what would tell the kind.
  */
 public final class TableGrowthRule implements Rule {
     static final Bytes MIN_GROWTH = Bytes.ofMiB(64);
@@ -94,6 +94,6 @@ public final class TableGrowthRule implements Rule {
                 ? "RES - SHR (private) " + after.rss().minus(after.shared()).minus(before.rss().minus(before.shared())).toSignedIec() + ", SHR " + after.shared().minus(before.shared()).toSignedIec()
                 : "";
         return notEvaluated("the java process " + after.pid() + " grew from " + before.rss().toIec() + " to " + after.rss().toIec() + " resident between the two "
-                + first.tool() + " tables (" + split + "): " + first.tool() + " cannot say which kind of memory grew; a pmap -x (or NMT summary) at each time would");
+                + first.tool() + " tables" + (split.isEmpty() ? "" : " (" + split + ")") + ": " + first.tool() + " cannot say which kind of memory grew; a pmap -x (or NMT summary) at each time would");
     }
 }

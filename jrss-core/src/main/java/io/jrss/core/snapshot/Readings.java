@@ -210,7 +210,8 @@ public final class Readings {
     public static final ReadingSpec<List<ProcessTable>> PROCESS_TABLES = add(ReadingSpec.<List<ProcessTable>>optional("process-tables",
                     "no smem, top or htop output", "smem -P java (USS, PSS, RSS) or top -b -n 1 -p <pid>, now and later")
             .from(CaptureFile.pasted(CaptureFiles.SMEM, "smem"), (t, c) -> ProcessTableParser.parse(t))
-            .from(CaptureFile.pasted(CaptureFiles.TOP, "top -b -n 1 or htop"), (t, c) -> ProcessTableParser.parse(t)));
+            .from(CaptureFile.pasted(CaptureFiles.TOP, "top -b -n 1 or htop"), (t, c) -> ProcessTableParser.parse(t))
+            .from(CaptureFile.pasted(CaptureFiles.PS, "ps aux (or ps -o pid,rss,vsz,args)"), (t, c) -> ProcessTableParser.parse(t)));
 
     /** Class histograms in the order given: two or more are two times. */
     public static final ReadingSpec<List<ClassHistogram>> CLASS_HISTOGRAMS = add(ReadingSpec.<List<ClassHistogram>>optional("class-histograms",

@@ -38,6 +38,16 @@ class ProcessTableParserTest {
         assertEquals(Bytes.ofKiB(3356632), t.get(1).java().virtual());
     }
 
+    @Test void psAuxAndPsWithItsOwnColumns() {
+        ProcessTable aux = ProcessTableParser.parse(fx("jdk17-jni-leak-ps-aux-2.txt")).get(0);
+        assertEquals("ps", aux.tool());
+        assertEquals(Bytes.ofKiB(551672), aux.java().rss());
+        assertEquals(Bytes.ofKiB(3356632), aux.java().virtual());
+        ProcessTable o = ProcessTableParser.parse(Fixtures.read("containers/kubectl-top-pod-kubernetes-103352-with-ps.txt")).get(0);
+        assertEquals(6, o.java().pid(), "USER PID RSS %MEM %CPU CMD");
+        assertEquals(Bytes.ofKiB(712188), o.java().rss());
+    }
+
     @Test void htopsScreenWithItsThreadsAsRows() {
         ProcessTable t = ProcessTableParser.parse(fx("jdk17-htop-healthy-http.txt")).get(0);
         assertEquals("htop", t.tool());
