@@ -36,8 +36,8 @@ final class PastedFormats {
 
     private PastedFormats() {}
 
-    /** The kind starting at line {@code i} ({@code l} is it stripped), or null. */
-    static Kind start(String[] lines, int i, String l, Kind current) {
+    /** The kind of output starting at the stripped line {@code l}, or null. */
+    static Kind start(String l, Kind current) {
         if (l.startsWith("Full thread dump ") || THREAD_HEADER.matcher(l).matches() && current != Kind.HS_ERR) return other(Kind.THREAD_DUMP, current);
         if (HISTO_HEADER.matcher(l).matches()) return Kind.CLASS_HISTOGRAM;
         // a histogram's row for java.lang.OutOfMemoryError is taken for a log line: the rows after it resume the histogram
