@@ -87,7 +87,10 @@ public final class Inputs {
         pid(s.text());
         switch (s.kind()) {
             case NMT -> nmt(where, s.text());
-            case PS -> ps(where, s.text());
+            case PS -> {
+                ps(where, s.text());
+                put(CaptureFiles.PS, where, s.text()); // every ps, in order: two are two times (PastedFormats.accumulates)
+            }
             case JMAP_HEAP -> {
                 put(s.kind().file(), where, s.text());
                 notes.add(where + ": jmap -heap (JDK 8) is kept, not read: GC.heap_info gives the heap's ranges and use");
@@ -105,6 +108,13 @@ public final class Inputs {
                 for (var e : OomKillReport.files(s.text()).entrySet()) {
                     if (e.getKey().equals("version")) info.putIfAbsent("cgroup.version", e.getValue());
                     else putIfAbsent(e.getKey(), where + " (OOM-killer report)", e.getValue());
+                }
+            }
+            case KUBECTL_DESCRIBE, DOCKER_STATS, KUBECTL_TOP -> { // the limit and usage they show are the container's cgroup's
+                put(s.kind().file(), where, s.text());
+                for (var e : ContainerFiles.files(s.kind(), s.text()).entrySet()) {
+                    if (e.getKey().equals("version")) info.putIfAbsent("cgroup.version", e.getValue());
+                    else putIfAbsent(e.getKey(), where + " (" + s.kind().what() + ")", e.getValue());
                 }
             }
             case MEMORY_STAT, CPU_STAT -> {
@@ -202,7 +212,8 @@ public final class Inputs {
     private static boolean continues(String file, String text) {
         if (file.equals(CaptureFiles.NMT_SUMMARY) || file.equals(CaptureFiles.NMT_DIFF)) return !text.contains("Total: reserved=");
         return List.of(CaptureFiles.PMAP, CaptureFiles.PMAP_DIFF, CaptureFiles.PMAP_PLAIN, CaptureFiles.SMAPS, CaptureFiles.MAPS, CaptureFiles.SYSTEM_MAP, CaptureFiles.HS_ERR,
-                CaptureFiles.LOG, CaptureFiles.GC_LOG, CaptureFiles.OOM_KILL, CaptureFiles.NMT_DETAIL, Kind.COMPILER_MEMORY.file()).contains(file);
+                CaptureFiles.LOG, CaptureFiles.GC_LOG, CaptureFiles.OOM_KILL, CaptureFiles.NMT_DETAIL, Kind.COMPILER_MEMORY.file()).contains(file)
+                || PastedFormats.accumulates(file);
     }
 
     /** The sections an hs_err file or VM.info carries, where no separate input gave them. */

@@ -35,7 +35,19 @@ public enum Kind {
     MEMORY_STAT("cgroup memory.stat", CaptureFiles.cgroup("memory.stat")),
     CPU_STAT("cgroup cpu.stat", CaptureFiles.cgroup("cpu.stat")),
     VITALS("SapMachine VM.vitals", CaptureFiles.VITALS),
-    PERF_COUNTERS("PerfCounter.print", CaptureFiles.PERF_COUNTERS);
+    PERF_COUNTERS("PerfCounter.print", CaptureFiles.PERF_COUNTERS),
+    // Issue 25's formats, recognised by PastedFormats.
+    THREAD_DUMP("a thread dump (jstack, jcmd Thread.print)", CaptureFiles.THREAD_DUMP),
+    CLASS_HISTOGRAM("jmap -histo or jcmd GC.class_histogram", CaptureFiles.CLASS_HISTOGRAM),
+    CLASSLOADER_STATS("jmap -clstats or jcmd VM.classloader_stats", CaptureFiles.CLASSLOADER_STATS),
+    SMEM("smem (USS, PSS, RSS of each process)", CaptureFiles.SMEM),
+    TOP("top or htop (VIRT, RES, SHR of each process)", CaptureFiles.TOP),
+    ARTHAS_MEMORY("Arthas memory or dashboard", CaptureFiles.ARTHAS_MEMORY),
+    DOCKER_STATS("docker stats", CaptureFiles.DOCKER_STATS),
+    KUBECTL_TOP("kubectl top pod", CaptureFiles.KUBECTL_TOP),
+    KUBECTL_DESCRIBE("kubectl describe pod", CaptureFiles.POD),
+    MAT_SUSPECTS("Eclipse MAT's leak suspects", CaptureFiles.MAT_SUSPECTS),
+    JAVACORE("an OpenJ9 javacore (NATIVEMEMINFO)", CaptureFiles.JAVACORE);
 
     private final String what, file;
 

@@ -128,6 +128,8 @@ public final class Sniffer {
         if (l.startsWith("sun.gc.") || l.startsWith("java.cls.") || l.startsWith("java.threads.")) {
             return current == Kind.PERF_COUNTERS ? null : Kind.PERF_COUNTERS;
         }
+        Kind more = PastedFormats.start(l, current); // issue 25's formats (thread dumps, smem, top, kubectl, ...)
+        if (more != null) return more;
         return null;
     }
 }

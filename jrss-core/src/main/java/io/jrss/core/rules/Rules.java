@@ -10,6 +10,7 @@ public final class Rules {
                 new GlibcArenaBloatRule(), new UntrackedNativeRule(), new PmapGrowthRule(), new CompilerThreadChurnRule(), new ClassLoadersRule(), new CpuThrottlingRule(), new SwapRule(), new ThpRule(), new ZgcSharedMemoryRule(),
                 new CodeCacheFullRule(), new PageCacheRule(), new MappedFilesRule(), new NmtOffRule(), new GcLogHeapLeakRule(), new GcLogMetaspaceRule(),
                 new HeapAboveMemoryRule(), new NmtBookkeepingRule()));
+        rules.addAll(PastedFormatRules.all());
         rules.addAll(NmtGrowthRule.all());
         rules.addAll(OutOfMemoryRule.all());
         rules.addAll(MessageRule.all()); // last: a rule that reads more than the message keeps its finding

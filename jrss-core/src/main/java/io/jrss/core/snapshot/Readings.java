@@ -15,12 +15,19 @@ import io.jrss.core.capture.CaptureFiles;
 import io.jrss.core.capture.VmInfoFilter;
 import io.jrss.core.catalogue.Messages;
 import io.jrss.core.model.CgroupCpu;
+import io.jrss.core.model.ClassHistogram;
+import io.jrss.core.model.ClassLoaderStats;
 import io.jrss.core.model.CgroupMemory;
 import io.jrss.core.model.CodeCache;
+import io.jrss.core.model.ContainerUsage;
+import io.jrss.core.model.Pod;
 import io.jrss.core.model.CompilerMemory;
 import io.jrss.core.model.GcLog;
 import io.jrss.core.model.HeapInfo;
 import io.jrss.core.model.JvmFlags;
+import io.jrss.core.model.JvmMemoryPools;
+import io.jrss.core.model.LeakSuspects;
+import io.jrss.core.model.OpenJ9NativeMemory;
 import io.jrss.core.model.JvmVersion;
 import io.jrss.core.model.MallocInfo;
 import io.jrss.core.model.Mapping;
@@ -31,8 +38,10 @@ import io.jrss.core.model.NmtSummary;
 import io.jrss.core.model.PerfCounters;
 import io.jrss.core.model.PmapDiff;
 import io.jrss.core.model.PostMortem;
+import io.jrss.core.model.ProcessTable;
 import io.jrss.core.model.ProcStatus;
 import io.jrss.core.model.SmapsRollup;
+import io.jrss.core.model.ThreadDump;
 import io.jrss.core.model.Vitals;
 import io.jrss.core.model.VmInfo;
 import io.jrss.core.parse.*;
@@ -116,14 +125,16 @@ public final class Readings {
             .from(VITALS_FILE, (t, c) -> {
                 Vitals.Row latest = latestVitals(t);
                 return latest == null ? null : VitalsReadings.status(latest);
-            }));
+            })
+            .from(CaptureFile.pasted(CaptureFiles.SMEM, "smem"), (t, c) -> ProcessTables.status(t))
+            .from(CaptureFile.pasted(CaptureFiles.TOP, "top -b -n 1 or htop"), (t, c) -> ProcessTables.status(t)));
 
     public static final ReadingSpec<SmapsRollup> ROLLUP = add(ReadingSpec.<SmapsRollup>expected("smaps-rollup", "cat /proc/<pid>/smaps_rollup")
             .from(CaptureFile.proc(CaptureFiles.SMAPS_ROLLUP, "smaps_rollup", LEDGER, EVERY).numbersOnly(), (t, c) -> SmapsRollupParser.parse(t)));
 
     public static final ReadingSpec<List<Mapping>> SMAPS = add(ReadingSpec.<List<Mapping>>expected("smaps", "cat /proc/<pid>/smaps")
             .from(CaptureFile.proc(CaptureFiles.SMAPS, "smaps", LEDGER, FULL).numbersOnly(), (t, c) -> SmapsParser.parse(t))
-            .from(CaptureFile.pasted(CaptureFiles.PMAP, "pmap -x or pmap -X").numbersOnly(), (t, c) -> PmapParser.parse(t))
+            .from(CaptureFile.pasted(CaptureFiles.PMAP, "pmap -x or pmap -X").numbersOnly(), (t, c) -> PmapParser.parse(PmapTables.last(t)))
             // a watch's cheap samples have no smaps, and a System.map alone must not stand in for it there
             .from(CaptureFile.jcmd(CaptureFiles.SYSTEM_MAP, "System.map", JVM, FULL).by(new Fetch.Jcmd("System.map", 22, "", s -> s)),
                     (t, c) -> c.info("sample").isEmpty() ? SystemMapParser.asMappings(t) : null));
@@ -195,6 +206,56 @@ public final class Readings {
     public static final ReadingSpec<GcLog> GC_LOG = add(ReadingSpec.<GcLog>optional("gc-log", "no GC log",
                     "start the JVM with -Xlog:gc:file=gc.log (JDK 9+) or -XX:+PrintGCDetails -Xloggc:gc.log")
             .from(GC_LOG_FILE, (t, c) -> GcLogParser.parse(t)));
+
+    // Issue 25's pasted formats (analyze only).
+    public static final ReadingSpec<ThreadDump> THREAD_DUMP = add(ReadingSpec.<ThreadDump>optional("thread-dump", "no thread dump",
+                    "jcmd <pid> Thread.print (or jstack <pid>)")
+            .from(CaptureFile.pasted(CaptureFiles.THREAD_DUMP, "jcmd <pid> Thread.print or jstack <pid>"), (t, c) -> ThreadDumpParser.parse(t)));
+
+    /** Two or more pmaps of one process pasted in order: two times. */
+    public static final ReadingSpec<List<List<Mapping>>> PMAP_SERIES = add(ReadingSpec.<List<List<Mapping>>>optional("pmap-series",
+                    "no two pmaps of one process", "pmap -x <pid> now and later, both pasted in that order")
+            .from(CaptureFile.pasted(CaptureFiles.PMAP, "pmap -x or pmap -X").numbersOnly(), (t, c) -> PmapTables.series(t)));
+
+    /** smem, top or htop tables (in the order given): the java process's RSS, and two times when there are two. */
+    public static final ReadingSpec<List<ProcessTable>> PROCESS_TABLES = add(ReadingSpec.<List<ProcessTable>>optional("process-tables",
+                    "no smem, top or htop output", "smem -P java (USS, PSS, RSS) or top -b -n 1 -p <pid>, now and later")
+            .from(CaptureFile.pasted(CaptureFiles.SMEM, "smem"), (t, c) -> ProcessTableParser.parse(t))
+            .from(CaptureFile.pasted(CaptureFiles.TOP, "top -b -n 1 or htop"), (t, c) -> ProcessTableParser.parse(t))
+            .from(CaptureFile.pasted(CaptureFiles.PS, "ps aux (or ps -o pid,rss,vsz,args)"), (t, c) -> ProcessTableParser.parse(t)));
+
+    /** Class histograms in the order given: two or more are two times. */
+    public static final ReadingSpec<List<ClassHistogram>> CLASS_HISTOGRAMS = add(ReadingSpec.<List<ClassHistogram>>optional("class-histograms",
+                    "no class histogram", "jcmd <pid> GC.class_histogram (or jmap -histo:live <pid>), now and later")
+            .from(CaptureFile.pasted(CaptureFiles.CLASS_HISTOGRAM, "jmap -histo or jcmd <pid> GC.class_histogram"), (t, c) -> ClassHistogramParser.parse(t)));
+
+    public static final ReadingSpec<ClassLoaderStats> CLASSLOADER_STATS = add(ReadingSpec.<ClassLoaderStats>optional("classloader-stats",
+                    "no class loader statistics", "jcmd <pid> VM.classloader_stats (or jmap -clstats <pid>)")
+            .from(CaptureFile.pasted(CaptureFiles.CLASSLOADER_STATS, "jmap -clstats or jcmd <pid> VM.classloader_stats"), (t, c) -> ClassLoaderStatsParser.parse(t)));
+
+    public static final ReadingSpec<Pod> POD = add(ReadingSpec.<Pod>optional("kubernetes-pod", "no kubectl describe pod",
+                    "kubectl describe pod <pod> (its containers' state, last state, limits and requests)")
+            .from(CaptureFile.pasted(CaptureFiles.POD, "kubectl describe pod"), (t, c) -> PodDescriptionParser.parse(t)));
+
+    public static final ReadingSpec<ContainerUsage> DOCKER_STATS = add(ReadingSpec.<ContainerUsage>optional("docker-stats", "no docker stats",
+                    "docker stats --no-stream")
+            .from(CaptureFile.pasted(CaptureFiles.DOCKER_STATS, "docker stats"), (t, c) -> ContainerUsageParser.docker(t)));
+
+    public static final ReadingSpec<ContainerUsage> KUBECTL_TOP = add(ReadingSpec.<ContainerUsage>optional("kubectl-top", "no kubectl top pod",
+                    "kubectl top pod <pod> (--containers)")
+            .from(CaptureFile.pasted(CaptureFiles.KUBECTL_TOP, "kubectl top pod"), (t, c) -> ContainerUsageParser.kubectlTop(t)));
+
+    public static final ReadingSpec<JvmMemoryPools> JVM_MEMORY_POOLS = add(ReadingSpec.<JvmMemoryPools>optional("jvm-memory-pools", "no Arthas memory view",
+                    "Arthas: memory (or dashboard)")
+            .from(CaptureFile.pasted(CaptureFiles.ARTHAS_MEMORY, "Arthas memory or dashboard"), (t, c) -> ArthasMemoryParser.parse(t)));
+
+    public static final ReadingSpec<LeakSuspects> LEAK_SUSPECTS = add(ReadingSpec.<LeakSuspects>optional("leak-suspects", "no MAT leak suspects",
+                    "a heap dump (jcmd <pid> GC.heap_dump file.hprof) opened in Eclipse MAT: Leak Suspects report")
+            .from(CaptureFile.pasted(CaptureFiles.MAT_SUSPECTS, "Eclipse MAT's leak suspects"), (t, c) -> LeakSuspectsParser.parse(t)));
+
+    public static final ReadingSpec<OpenJ9NativeMemory> OPENJ9_NATIVE_MEMORY = add(ReadingSpec.<OpenJ9NativeMemory>optional("openj9-native-memory",
+                    "no OpenJ9 javacore", "OpenJ9: kill -3 <pid> (or jcmd <pid> Dump.java) writes a javacore with NATIVEMEMINFO")
+            .from(CaptureFile.pasted(CaptureFiles.JAVACORE, "an OpenJ9 javacore"), (t, c) -> JavacoreParser.nativeMemory(t)));
 
     /** Files a capture keeps for a person to read that no reading parses yet. */
     private static final List<CaptureFile> KEPT = List.of(

@@ -69,6 +69,17 @@ class ParserFuzzTest {
         PARSERS.put("compiler_memory", io.jrss.core.parse.CompilerMemoryParser::parse);
         PARSERS.put("pmap_diff", io.jrss.core.parse.PmapDiffParser::parse);
         PARSERS.put("oom_kill", HsErrParser::parseOomKill);
+        PARSERS.put("thread_dump", io.jrss.core.parse.ThreadDumpParser::parse);
+        PARSERS.put("process_tables", io.jrss.core.parse.ProcessTableParser::parse);
+        PARSERS.put("pmap_tables", io.jrss.core.parse.PmapTables::series);
+        PARSERS.put("class_histogram", io.jrss.core.parse.ClassHistogramParser::parse);
+        PARSERS.put("classloader_stats", io.jrss.core.parse.ClassLoaderStatsParser::parse);
+        PARSERS.put("kubectl_describe", io.jrss.core.parse.PodDescriptionParser::parse);
+        PARSERS.put("docker_stats", io.jrss.core.parse.ContainerUsageParser::docker);
+        PARSERS.put("kubectl_top", io.jrss.core.parse.ContainerUsageParser::kubectlTop);
+        PARSERS.put("arthas_memory", io.jrss.core.parse.ArthasMemoryParser::parse);
+        PARSERS.put("mat_suspects", io.jrss.core.parse.LeakSuspectsParser::parse);
+        PARSERS.put("javacore", io.jrss.core.parse.JavacoreParser::nativeMemory);
     }
 
     static List<String> corpus() throws Exception {

@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.rules;
+
+import java.util.List;
+
+/** The rules that judge issue 25's pasted formats (thread dumps, histograms, tables at two times, containers, ...). */
+final class PastedFormatRules {
+    private PastedFormatRules() {}
+
+    static List<Rule> all() {
+        return List.of(new ThreadGroupsRule(), new TableGrowthRule(), new ClassHistogramRule(), new ClassLoaderStatsRule(), new PodRule(),
+                new ContainerUsageRule(), new MemoryPoolsRule(), new MatSuspectsRule(), new OpenJ9NativeMemoryRule());
+    }
+}
