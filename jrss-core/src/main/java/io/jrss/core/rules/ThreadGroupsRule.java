@@ -28,7 +28,8 @@ public final class ThreadGroupsRule implements Rule {
         if (g == null || g.count() < MANY && g.instances() < POOLS) return RuleResult.quiet();
         boolean executors = g.instances() >= POOLS;
         String states = g.states().entrySet().stream().limit(3).map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", "));
-        String title = g.count() + " of the dump's " + groups.total() + " Java threads are " + g.pattern()
+        String where = d.vm() != null && d.vm().startsWith("the hs_err") ? "the hs_err file's" : "the dump's";
+        String title = g.count() + " of " + where + " " + groups.total() + " Java threads are " + g.pattern()
                 + (executors ? " from " + g.instances() + " distinct executors (pool numbers up to " + g.highest() + ")" : "")
                 + (states.isEmpty() ? "" : " (" + states + ")");
         return RuleResult.fired(new Finding(id(), Severity.warning, title,

@@ -210,7 +210,8 @@ public final class Readings {
     // Issue 25's pasted formats (analyze only).
     public static final ReadingSpec<ThreadDump> THREAD_DUMP = add(ReadingSpec.<ThreadDump>optional("thread-dump", "no thread dump",
                     "jcmd <pid> Thread.print (or jstack <pid>)")
-            .from(CaptureFile.pasted(CaptureFiles.THREAD_DUMP, "jcmd <pid> Thread.print or jstack <pid>"), (t, c) -> ThreadDumpParser.parse(t)));
+            .from(CaptureFile.pasted(CaptureFiles.THREAD_DUMP, "jcmd <pid> Thread.print or jstack <pid>"), (t, c) -> ThreadDumpParser.parse(t))
+            .from(HS_ERR_FILE, (t, c) -> HsErrThreadsParser.parse(t)));
 
     /** Two or more pmaps of one process pasted in order: two times. */
     public static final ReadingSpec<List<List<Mapping>>> PMAP_SERIES = add(ReadingSpec.<List<List<Mapping>>>optional("pmap-series",
