@@ -69,18 +69,20 @@ public final class MessageScanner {
 
     /**
      * The line joined with the lines a terminal wrapped it into (up to {@value #MAX_JOINED} in all, while each is long
-     * enough to have been wrapped): as they are, and with the indentation a viewer put in front of each taken out.
+     * enough to have been wrapped): as they are, with the indentation a viewer put in front of each taken out, and with
+     * the space a mail client's word wrap took away put back.
      */
     private static List<String> wrapped(List<String> lines, int i) {
         if (lines.get(i).length() < WRAPPED || i + 1 >= lines.size() || lines.get(i + 1).isBlank()) return List.of();
-        StringBuilder raw = new StringBuilder(lines.get(i)), stripped = new StringBuilder(lines.get(i));
+        StringBuilder raw = new StringBuilder(lines.get(i)), stripped = new StringBuilder(lines.get(i)), spaced = new StringBuilder(lines.get(i));
         for (int j = i + 1; j < lines.size() && j < i + MAX_JOINED && !lines.get(j).isBlank(); j++) {
             raw.append(lines.get(j));
             stripped.append(lines.get(j).stripLeading());
+            spaced.append(' ').append(lines.get(j).strip());
             if (lines.get(j).length() < WRAPPED) break;
         }
         String r = raw.toString(), s = stripped.toString();
-        return r.equals(s) ? List.of(r) : List.of(r, s);
+        return r.equals(s) ? List.of(r, spaced.toString()) : List.of(r, s, spaced.toString());
     }
 
     /** Whether any entry starts in line {@code i} (alone, or wrapped into the lines after it). */
