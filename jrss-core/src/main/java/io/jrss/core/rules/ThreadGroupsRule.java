@@ -32,7 +32,9 @@ public final class ThreadGroupsRule implements Rule {
         String title = g.count() + " of " + where + " " + groups.total() + " Java threads are " + g.pattern()
                 + (executors ? " from " + g.instances() + " distinct executors (pool numbers up to " + g.highest() + ")" : "")
                 + (states.isEmpty() ? "" : " (" + states + ")");
-        return RuleResult.fired(new Finding(id(), Severity.warning, title,
+        // In an hs_err file the threads were there when the JVM died: whatever ended it, they are its cause.
+        Severity severity = where.startsWith("the hs_err") ? Severity.critical : Severity.warning;
+        return RuleResult.fired(new Finding(id(), severity, title,
                 new Evidence().value("thread_pattern", g.pattern()).value("threads_in_group", g.count()).value("java_threads", groups.total())
                         .value("threads_by_state", states.isEmpty() ? null : states).value("distinct_executors", executors ? g.instances() : null)
                         .value("highest_pool_number", g.highest() >= 0 ? g.highest() : null)
