@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.jar.JarFile;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * jrss.jar copied into a JDK 11 pod (issue 17): the shipped jar is Java 11 bytecode, and on the Temurin 11 runtime of
@@ -23,6 +24,8 @@ import org.junit.jupiter.api.Test;
  * while what that runtime cannot do is refused in one line.
  */
 class Java11RuntimeIT {
+    @TempDir Path tmp;
+
     static void assumeJdk11() {
         Assumptions.assumeTrue(TestJvm.has(TestJvm.JDK11), "no JDK 11 runtime at " + TestJvm.JDK11 + " (./test unpacks it)");
     }
@@ -87,7 +90,7 @@ class Java11RuntimeIT {
             assertTrue(text.out().contains("unattributed") && text.out().contains("direct-buffers"), text.out());
             assertFalse(text.err().contains("Exception"), text.err());
             // capture on 11, then the same explanation from the folder
-            Path dir = Files.createTempDirectory("jrss-j11-capture").resolve("c");
+            Path dir = tmp.resolve("c");
             Cli.Result capture = jrssOn11(List.of(), "capture", Integer.toString(pid), "-o", dir.toString());
             assertEquals(0, capture.exit(), capture.err());
             ledger(jrssOn11(List.of(), "explain", "--capture", dir.toString(), "--json"), pid, "11.0.13");
