@@ -34,9 +34,14 @@ final class Cli {
 
     /** @param java the java command and its options, e.g. another runtime's bin/java and --limit-modules */
     static Result runOn(List<String> java, Duration limit, List<String> prefix, String... args) throws IOException, InterruptedException {
+        return runOn(java, Path.of(jar()), limit, prefix, args);
+    }
+
+    /** @param jar a copy of jrss.jar, where a process in other namespaces or of another user can read it */
+    static Result runOn(List<String> java, Path jar, Duration limit, List<String> prefix, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(prefix);
         cmd.addAll(java);
-        cmd.addAll(List.of("-jar", jar()));
+        cmd.addAll(List.of("-jar", jar.toString()));
         cmd.addAll(List.of(args));
         Path out = Files.createTempFile("jrss-out", ".txt"), err = Files.createTempFile("jrss-err", ".txt");
         try {

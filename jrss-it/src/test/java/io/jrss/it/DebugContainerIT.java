@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
  * target container's pid namespace with a root file system of its own. Here the target runs in its own pid and mount
  * namespace with its own /tmp (NamespaceIT.BOX); jrss joins that pid namespace with nsenter, in a mount namespace of its
  * own with another /tmp and the namespace's /proc, and explains the JVM as pid 1, reaching its socket through
- * /proc/1/root/tmp. What this does not test: the image itself (no container engine here) and kubectl.
+ * /proc/1/root/tmp. Both sides' /tmp hide the node's, so the target's classes and jrss.jar are copies in a SharedDir.
+ * What this does not test: the image itself (no container engine here) and kubectl.
  */
 class DebugContainerIT {
     /** jrss's side of a debug container: the target's pid namespace, its own mounts (/proc of that namespace, an empty /tmp). */
@@ -29,10 +30,9 @@ class DebugContainerIT {
     @Test
     void explainsPid1OfItsPidNamespace() throws Exception {
         NamespaceIT.assumeUnshare();
-        try (TestJvm jvm = TestJvm.start(NamespaceIT.BOX, TestJvm.JDK17, List.of("-XX:NativeMemoryTracking=summary", "-Xmx128m"),
-                "io.jrss.it.workload.Steady")) {
+        try (SharedDir shared = SharedDir.create("debug-container"); TestJvm jvm = NamespaceIT.steadyInABox(shared)) {
             assertEquals("1", nspid(jvm.pid()), "the target is pid 1 in its namespace, as a container's main process");
-            Cli.Result r = Cli.runOn(List.of(Cli.java()), Duration.ofSeconds(120), debugContainerOf(jvm.pid()), "explain", "1", "--json");
+            Cli.Result r = Cli.runOn(List.of(Cli.java()), jar(shared), Duration.ofSeconds(120), debugContainerOf(jvm.pid()), "explain", "1", "--json");
             Java11RuntimeIT.ledger(r, 1, "17.");
         }
     }
@@ -42,14 +42,20 @@ class DebugContainerIT {
     void explainsPid1FromAJdk11Runtime() throws Exception {
         NamespaceIT.assumeUnshare();
         Java11RuntimeIT.assumeJdk11();
-        try (TestJvm jvm = Java11RuntimeIT.startOn11(NamespaceIT.BOX)) {
+        try (SharedDir shared = SharedDir.create("debug-container-11");
+             TestJvm jvm = Java11RuntimeIT.startOn11(NamespaceIT.BOX, shared.workloads())) {
             int pid = jvm.pid();
             assertEquals("1", nspid(pid));
             assertNotEquals(pid, 1);
-            Cli.Result r = Cli.runOn(List.of(TestJvm.JDK11.resolve("bin/java").toString()), Duration.ofSeconds(120),
+            Cli.Result r = Cli.runOn(List.of(TestJvm.JDK11.resolve("bin/java").toString()), jar(shared), Duration.ofSeconds(120),
                     debugContainerOf(pid), "explain", "1", "--json");
             Java11RuntimeIT.ledger(r, 1, "11.0.13");
         }
+    }
+
+    /** jrss.jar where jrss's side, with its own empty /tmp, finds it. */
+    private static Path jar(SharedDir shared) throws Exception {
+        return shared.copy(Path.of(Cli.jar()), "jrss.jar");
     }
 
     private static String nspid(int hostPid) throws Exception {

@@ -4,9 +4,6 @@ package io.jrss.it;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -16,7 +13,8 @@ import java.util.stream.Stream;
  * A container as an attacker would build it, without a container runtime: a JDK 17 JVM as root, chrooted into its own
  * root in its own mount and pid namespaces (it is pid 1 there), whose /tmp and working directory are whatever the test
  * makes them. The node's /usr, /etc and /dev are bound read-only in; the JVM's classes are at /cp. Everything of the
- * box lives under jrss-it/target, and its mounts are private to its namespace.
+ * box lives in a SharedDir, where nobody can reach the sockets a test squats in it, and its mounts are private to its
+ * namespace; closing the box removes it.
  */
 final class HostileBox implements AutoCloseable {
     private static final String SCRIPT = """
@@ -26,20 +24,20 @@ final class HostileBox implements AutoCloseable {
             for d in $RO; do mount --bind "$R/$d" "$R/$d" && mount -o remount,ro,bind "$R/$d" || exit 1; done
             exec chroot "$R" /bin/sh -c 'cd /work && exec "$@"' sh "$@"
             """;
+    private final SharedDir shared;
     final Path dir;
     final Path root;
     private TestJvm jvm;
 
-    private HostileBox(Path dir) {
-        this.dir = dir;
+    private HostileBox(SharedDir shared) {
+        this.shared = shared;
+        this.dir = shared.path;
         this.root = dir.resolve("root");
     }
 
     /** A box root with the usual directories; /tmp is left for the test to make. */
     static HostileBox create(String name) throws IOException {
-        Path dir = Path.of("target", "hostile", name).toAbsolutePath();
-        deleteTree(dir);
-        HostileBox box = new HostileBox(dir);
+        HostileBox box = new HostileBox(SharedDir.create("hostile-" + name));
         for (String d : List.of("usr", "etc", "dev", "proc", "cp", "work", "var/ctmp")) Files.createDirectories(box.root.resolve(d));
         Files.setAttribute(box.root.resolve("var/ctmp"), "unix:mode", 01777);
         for (String l : List.of("bin", "lib", "lib64", "sbin")) Files.createSymbolicLink(box.root.resolve(l), Path.of("usr/" + l));
@@ -61,8 +59,13 @@ final class HostileBox implements AutoCloseable {
         String classes = Path.of("target", "test-classes").toAbsolutePath().toString();
         List<String> prefix = List.of("unshare", "--mount", "--pid", "--fork", "--kill-child", "sh", "-c", SCRIPT, "sh",
                 root.toString(), classes, readOnly);
-        jvm = TestJvm.startWithClasspath(prefix, TestJvm.JDK17, List.of("-Xmx128m", "-XX:NativeMemoryTracking=summary"), "/cp",
-                "io.jrss.it.workload.Steady");
+        try {
+            jvm = TestJvm.startWithClasspath(prefix, TestJvm.JDK17, List.of("-Xmx128m", "-XX:NativeMemoryTracking=summary"), "/cp",
+                    "io.jrss.it.workload.Steady");
+        } catch (IOException | RuntimeException e) {
+            shared.close(); // the box was never returned: no one else will remove it
+            throw e;
+        }
         return this;
     }
 
@@ -71,7 +74,11 @@ final class HostileBox implements AutoCloseable {
     TestJvm jvm() { return jvm; }
 
     @Override public void close() throws Exception {
-        if (jvm != null) jvm.close();
+        try {
+            if (jvm != null) jvm.close();
+        } finally {
+            shared.close();
+        }
     }
 
     /** What a node directory holds: each name with its inode, size and time of change, to show nothing moved there. */
@@ -89,19 +96,5 @@ final class HostileBox implements AutoCloseable {
             }
         }
         return m;
-    }
-
-    static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) return;
-        List<Path> all = new ArrayList<>();
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(all::add);
-        }
-        // The box's mounts live in its own namespace; should one ever show here, nothing under it is removed.
-        Object dev = Files.getAttribute(dir, "unix:dev", java.nio.file.LinkOption.NOFOLLOW_LINKS);
-        for (Path p : all) {
-            if (!dev.equals(Files.getAttribute(p, "unix:dev", java.nio.file.LinkOption.NOFOLLOW_LINKS))) throw new IOException(p + " is a mount point; not removed");
-        }
-        for (Path p : all) Files.deleteIfExists(p);
     }
 }

@@ -33,6 +33,8 @@ class HostileTargetIT {
     private static final Path NODE_CTMP = Path.of("/var/ctmp");
     private static final Path NODE_TMP = Path.of("/tmp");
     private static Process squatter;
+    /** Where the squatter, which runs as nobody, writes its log: not in the clone, which nobody may not be able to enter. */
+    private static SharedDir logs;
     private static Path squatLog;
     private static boolean madeNodeCtmp;
 
@@ -44,8 +46,8 @@ class HostileTargetIT {
         Files.createDirectories(NODE_CTMP);
         Files.setAttribute(NODE_CTMP, "unix:mode", 01777);
         Files.deleteIfExists(NODE_CTMP.resolve(".java_pid1"));
-        squatLog = Path.of("target", "hostile", "squatter.log").toAbsolutePath();
-        Files.createDirectories(squatLog.getParent());
+        logs = SharedDir.create("squatter");
+        squatLog = logs.path.resolve("squatter.log");
         Files.writeString(squatLog, "");
         Files.setPosixFilePermissions(squatLog, PosixFilePermissions.fromString("rw-rw-rw-"));
         squatter = Squatter.start(NODE_CTMP.resolve(".java_pid1"), squatLog, false);
@@ -56,6 +58,7 @@ class HostileTargetIT {
         if (squatter != null) squatter.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
         Files.deleteIfExists(NODE_CTMP.resolve(".java_pid1"));
         if (madeNodeCtmp) Files.deleteIfExists(NODE_CTMP);
+        if (logs != null) logs.close();
     }
 
     /** The situation exactly: /tmp -> /var/ctmp, a squatter at the node's /var/ctmp, a read-only working directory. */
@@ -146,10 +149,10 @@ class HostileTargetIT {
      */
     @Test
     void workingDirectoryOutsideTheRootIsNotWrittenTo() throws Exception {
-        Path outside = Path.of("target", "hostile", "node-cwd").toAbsolutePath();
-        HostileBox.deleteTree(outside);
-        Files.createDirectories(outside);
-        try (HostileBox box = HostileBox.create("outside-cwd").link("tmp", "/var/ctmp").start("var/ctmp")) {
+        // On the box's file system: the JVM's working directory is moved there by a rename, which keeps it its own.
+        try (SharedDir nodeDir = SharedDir.create("node-cwd");
+             HostileBox box = HostileBox.create("outside-cwd").link("tmp", "/var/ctmp").start("var/ctmp")) {
+            Path outside = nodeDir.path;
             Files.move(box.root.resolve("work"), outside.resolve("work"));
             assertEquals(outside.resolve("work"), Path.of("/proc/" + box.pid() + "/cwd").toRealPath(), "the JVM works outside its root");
             Watched node = Watched.now(box);

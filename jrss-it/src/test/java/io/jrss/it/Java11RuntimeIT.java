@@ -14,9 +14,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.jar.JarFile;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * jrss.jar copied into a JDK 11 pod (issue 17): the shipped jar is Java 11 bytecode, and on the Temurin 11 runtime of
@@ -24,25 +24,16 @@ import org.junit.jupiter.api.Test;
  * while what that runtime cannot do is refused in one line.
  */
 class Java11RuntimeIT {
-    static final Path CLASSES = Path.of("target/jdk11-classes");
-
-    /** Steady, compiled by this JDK's javac for release 11, into a directory outside /tmp (which a box hides). */
-    static synchronized String steadyForJava11() throws IOException {
-        if (!Files.isRegularFile(CLASSES.resolve("io/jrss/it/workload/Steady.class"))) {
-            int rc = ToolProvider.getSystemJavaCompiler().run(null, null, null, "--release", "11", "-d", CLASSES.toString(),
-                    "src/test/java/io/jrss/it/workload/Steady.java");
-            assertEquals(0, rc, "javac --release 11 Steady.java");
-        }
-        return CLASSES.toAbsolutePath().toString();
-    }
+    @TempDir Path tmp;
 
     static void assumeJdk11() {
         Assumptions.assumeTrue(TestJvm.has(TestJvm.JDK11), "no JDK 11 runtime at " + TestJvm.JDK11 + " (./test unpacks it)");
     }
 
-    static TestJvm startOn11(List<String> prefix) throws Exception {
+    /** Steady, compiled for release 11 (the workloads' own classes, or a copy of them where a box can see it). */
+    static TestJvm startOn11(List<String> prefix, String classpath) throws Exception {
         return TestJvm.startWithClasspath(prefix, TestJvm.JDK11, List.of("-XX:NativeMemoryTracking=summary", "-Xmx128m"),
-                steadyForJava11(), "io.jrss.it.workload.Steady");
+                classpath, "io.jrss.it.workload.Steady");
     }
 
     static Cli.Result jrssOn11(List<String> options, String... args) throws Exception {
@@ -90,7 +81,7 @@ class Java11RuntimeIT {
     @Test
     void explainsAJdk11TargetOnTheJdk11Runtime() throws Exception {
         assumeJdk11();
-        try (TestJvm jvm = startOn11(List.of())) {
+        try (TestJvm jvm = startOn11(List.of(), JdkMatrixIT.classes())) {
             int pid = jvm.pid();
             ledger(jrssOn11(List.of(), "explain", Integer.toString(pid), "--json"), pid, "11.0.13");
             Cli.Result text = jrssOn11(List.of(), "explain", Integer.toString(pid));
@@ -99,7 +90,7 @@ class Java11RuntimeIT {
             assertTrue(text.out().contains("unattributed") && text.out().contains("direct-buffers"), text.out());
             assertFalse(text.err().contains("Exception"), text.err());
             // capture on 11, then the same explanation from the folder
-            Path dir = Files.createTempDirectory("jrss-j11-capture").resolve("c");
+            Path dir = tmp.resolve("c");
             Cli.Result capture = jrssOn11(List.of(), "capture", Integer.toString(pid), "-o", dir.toString());
             assertEquals(0, capture.exit(), capture.err());
             ledger(jrssOn11(List.of(), "explain", "--capture", dir.toString(), "--json"), pid, "11.0.13");
@@ -117,7 +108,7 @@ class Java11RuntimeIT {
     @Test
     void aRuntimeWithoutJdkAttachSaysSoInOneLineAndSendsNothing() throws Exception {
         assumeJdk11();
-        try (TestJvm jvm = startOn11(List.of())) {
+        try (TestJvm jvm = startOn11(List.of(), JdkMatrixIT.classes())) {
             int pid = jvm.pid();
             Cli.Result r = jrssOn11(List.of("--limit-modules", "java.se,jdk.unsupported"), "explain", Integer.toString(pid));
             assertEquals(1, r.exit(), r.err());

@@ -15,9 +15,18 @@ import org.junit.jupiter.api.Test;
 
 /** A JVM in its own pid and mount namespace, as in a container, explained from the host through /proc/pid/root. */
 class NamespaceIT {
-    /** Its own pid namespace and its own /tmp, as in a container: what it has there is reachable only through /proc/<pid>/root. */
+    /**
+     * Its own pid namespace and its own /tmp, as in a container: what it has there is reachable only through
+     * /proc/<pid>/root. That /tmp hides the node's, and a clone there: the JVM's classes come from a SharedDir.
+     */
     static final List<String> BOX = List.of("unshare", "--pid", "--fork", "--mount-proc", "--kill-child",
             "sh", "-c", "mount -t tmpfs tmpfs /tmp && exec \"$@\"", "sh");
+
+    /** Steady in a BOX, from the workloads' copy in {@code shared}. */
+    static TestJvm steadyInABox(SharedDir shared) throws Exception {
+        return TestJvm.startWithClasspath(BOX, TestJvm.JDK17, List.of("-XX:NativeMemoryTracking=summary", "-Xmx128m"), shared.workloads(),
+                "io.jrss.it.workload.Steady");
+    }
 
     static void assumeUnshare() throws Exception {
         Assumptions.assumeTrue(new ProcessBuilder("unshare", "--pid", "--fork", "--mount-proc", "true").start().waitFor() == 0,
@@ -27,8 +36,7 @@ class NamespaceIT {
     @Test
     void explainsAJvmInAnotherPidNamespace() throws Exception {
         assumeUnshare();
-        try (TestJvm jvm = TestJvm.start(BOX, TestJvm.JDK17,
-                List.of("-XX:NativeMemoryTracking=summary", "-Xmx128m"), "io.jrss.it.workload.Steady")) {
+        try (SharedDir shared = SharedDir.create("namespace"); TestJvm jvm = steadyInABox(shared)) {
             int pid = jvm.pid();
             String nspid = Files.readAllLines(Path.of("/proc/" + pid + "/status")).stream().filter(l -> l.startsWith("NSpid:"))
                     .findFirst().orElseThrow().split("\\s+")[2];
@@ -49,7 +57,7 @@ class NamespaceIT {
     @Test
     void profilesAndDumpsAJvmWithItsOwnTmp() throws Exception {
         assumeUnshare();
-        try (TestJvm jvm = TestJvm.start(BOX, TestJvm.JDK17, List.of("-XX:NativeMemoryTracking=summary", "-Xmx128m"), "io.jrss.it.workload.Steady")) {
+        try (SharedDir shared = SharedDir.create("namespace"); TestJvm jvm = steadyInABox(shared)) {
             int pid = jvm.pid();
             Path boxTmp = Path.of("/proc/" + pid + "/root/tmp");
             Cli.Result profile = Cli.run("profile-native", Integer.toString(pid), "--duration", "4s", "--json");

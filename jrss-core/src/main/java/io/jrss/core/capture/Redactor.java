@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.capture;
 
+import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -22,6 +23,8 @@ import java.util.regex.Pattern;
  *       {@code credential}, ...), as {@code name=value} (a line, a {@code -D} option, a URL query or JDBC parameter),
  *       {@code name: value} and {@code "name": "value"}.</li>
  * </ul>
+ * Each shape is looked for in the text as written and, where it has backslash escapes (VM.system_properties writes
+ * {@code password\=s3cret}, JSON {@code \"}), again in the values as their reader sees them ({@link Unescaped}).
  */
 public final class Redactor {
     public static final String REDACTED = "<redacted>";
@@ -37,53 +40,72 @@ public final class Redactor {
     /** Names that match and are not secrets: the shell's working directories. */
     private static final Pattern NOT_SECRET = Pattern.compile("(?i)(?:export\\s+)?(?:-D)?(?:OLD)?PWD\\s*=\\s*");
 
-    private record Shape(String name, Pattern pattern, Function<Matcher, String> replacement) {}
+    /**
+     * One shape of secret: where its value is (group {@code secret} of {@code pattern}; 0 for the whole match), and
+     * whether a match is one ({@code isSecret}, for names that match and are not).
+     */
+    private record Shape(String name, Pattern pattern, int secret, Predicate<Matcher> isSecret) {
+        Shape(String name, Pattern pattern, int secret) { this(name, pattern, secret, m -> true); }
+    }
 
     private static final List<Shape> SHAPES = List.of(
-            new Shape("pem", Pattern.compile("-----BEGIN ([A-Z ]*(?:PRIVATE KEY|CERTIFICATE))-----.*?(?:-----END \\1-----|\\z)", Pattern.DOTALL),
-                    m -> "-----BEGIN " + m.group(1) + "-----" + REDACTED + "-----END " + m.group(1) + "-----"),
+            new Shape("pem", Pattern.compile("-----BEGIN ([A-Z ]*(?:PRIVATE KEY|CERTIFICATE))-----(.*?)(?:-----END \\1-----|\\z)", Pattern.DOTALL), 2),
             new Shape("authorization", Pattern.compile("(?i)\\b(Authorization\\s*[:=]\\s*(?:(?:Bearer|Basic|Digest|Token)\\s+)?|Bearer\\s+)"
-                    + "([A-Za-z0-9._~+/=-]{6,})"), m -> m.group(1) + REDACTED),
+                    + "([A-Za-z0-9._~+/=-]{6,})"), 2),
             // "Basic" alone is also a word: only a base64 value with a digit or padding is a credential.
-            new Shape("basic", Pattern.compile("\\b(Basic\\s+)((?=[A-Za-z0-9+/]*[0-9+/=])[A-Za-z0-9+/]{8,}={0,2})"), m -> m.group(1) + REDACTED),
-            new Shape("jwt", Pattern.compile("\\beyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]{5,}"), m -> REDACTED),
+            new Shape("basic", Pattern.compile("\\b(Basic\\s+)((?=[A-Za-z0-9+/]*[0-9+/=])[A-Za-z0-9+/]{8,}={0,2})"), 2),
+            new Shape("jwt", Pattern.compile("\\beyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]{5,}"), 0),
             new Shape("cloud-key", Pattern.compile("\\b(?:AKIA|ASIA)[0-9A-Z]{16}\\b|\\bAIza[0-9A-Za-z_-]{35}\\b|\\bgh[pousr]_[A-Za-z0-9]{36,}\\b"
-                    + "|\\bxox[abprs]-[A-Za-z0-9-]{10,}\\b|\\bsk_live_[A-Za-z0-9]{16,}\\b"), m -> REDACTED),
-            new Shape("url-userinfo", Pattern.compile("(?i)(\\b[a-z][a-z0-9+.-]*\\\\?://[^:/@\\s\"']*:)([^@\\s/\"']+)(@)"), m -> m.group(1) + REDACTED + m.group(3)),
-            new Shape("oracle", Pattern.compile("(?i)(jdbc\\\\?:oracle\\\\?:[a-z]+\\\\?:[^/@\\s:\\\\]+/)([^@\\s]+)(@)"), m -> m.group(1) + REDACTED + m.group(3)),
-            new Shape("json", Pattern.compile("(?i)(\"" + SECRET_NAME + "\"\\s*:\\s*\")([^\"]+)(\")"), m -> m.group(1) + REDACTED + m.group(3)),
+                    + "|\\bxox[abprs]-[A-Za-z0-9-]{10,}\\b|\\bsk_live_[A-Za-z0-9]{16,}\\b"), 0),
+            new Shape("url-userinfo", Pattern.compile("(?i)(\\b[a-z][a-z0-9+.-]*\\\\?://[^:/@\\s\"']*:)([^@\\s/\"']+)(@)"), 2),
+            new Shape("oracle", Pattern.compile("(?i)(jdbc\\\\?:oracle\\\\?:[a-z]+\\\\?:[^/@\\s:\\\\]+/)([^@\\s]+)(@)"), 2),
+            new Shape("json", Pattern.compile("(?i)(\"" + SECRET_NAME + "\"\\s*:\\s*\")([^\"]+)(\")"), 2),
             // A line that is one name=value (environ, system properties, .env files): the value is the rest of the line.
-            new Shape("line", Pattern.compile("(?i)^(\\s*(?:export\\s+)?(?:-D)?" + SECRET_NAME + "\\s*=)(.+)$", Pattern.MULTILINE),
-                    m -> NOT_SECRET.matcher(m.group(1).strip()).matches() ? m.group() : m.group(1) + REDACTED),
+            new Shape("line", Pattern.compile("(?i)^(\\s*(?:export\\s+)?(?:-D)?" + SECRET_NAME + "\\s*=)(.+)$", Pattern.MULTILINE), 2,
+                    m -> !NOT_SECRET.matcher(m.group(1).strip()).matches()),
             // Inside a line (a -D option, a URL query, a JDBC parameter, a nested JAVA_TOOL_OPTIONS=-D...): up to a separator.
             new Shape("name=value", Pattern.compile("(?i)((?:^|(?<=[\\s;&?,(=\"']))(?:-D)?" + SECRET_NAME + "\\s*=\\s*)"
-                    + "(\"[^\"]*\"|'[^']*'|[^\\s;&,\"')]+)", Pattern.MULTILINE),
-                    m -> NOT_SECRET.matcher(m.group(1)).matches() ? m.group() : m.group(1) + REDACTED),
+                    + "(\"[^\"]*\"|'[^']*'|[^\\s;&,\"')]+)", Pattern.MULTILINE), 2,
+                    m -> !NOT_SECRET.matcher(m.group(1)).matches()),
             // A command-line option whose value is the next argument: --password hunter2, -token abc.
-            new Shape("option value", Pattern.compile("(?i)((?<=\\s)--?" + SECRET_NAME + "\\s+)(?!-)(\\S+)"), m -> m.group(1) + REDACTED),
-            new Shape("name: value", Pattern.compile("(?i)(^\\s*" + STRICT_NAME + "\\s*:\\s+)(\\S.*)$", Pattern.MULTILINE), m -> m.group(1) + REDACTED));
+            new Shape("option value", Pattern.compile("(?i)((?<=\\s)--?" + SECRET_NAME + "\\s+)(?!-)(\\S+)"), 2),
+            new Shape("name: value", Pattern.compile("(?i)(^\\s*" + STRICT_NAME + "\\s*:\\s+)(\\S.*)$", Pattern.MULTILINE), 2));
 
     private int count;
 
     /** How many values were redacted so far. */
     public int count() { return count; }
 
-    /** The text with every secret-shaped value replaced by {@link #REDACTED}. */
+    /**
+     * The text with every secret-shaped value replaced by {@link #REDACTED}: first as written, then, where the text
+     * has backslash escapes, as its reader sees the values ({@link Unescaped}): {@code VM.system_properties} writes
+     * {@code ?user=a&password=s3cret} as {@code ?user\=a&password\=s3cret}, which no shape matches as written.
+     */
     public String redact(String text) {
         String out = text;
         for (Shape s : SHAPES) {
-            Matcher m = s.pattern().matcher(out);
-            StringBuilder sb = new StringBuilder();
-            boolean any = false;
-            while (m.find()) {
-                String replacement = s.replacement().apply(m);
-                if (m.group().contains(REDACTED) && replacement.equals(m.group())) continue;
-                if (!m.group().endsWith(REDACTED) && !m.group().equals(replacement)) count++;
-                m.appendReplacement(sb, Matcher.quoteReplacement(replacement));
-                any = true;
-            }
-            if (any) { m.appendTail(sb); out = sb.toString(); }
+            List<int[]> found = secrets(s, out);
+            if (!found.isEmpty()) out = Unescaped.replace(out, found, REDACTED);
         }
-        return out;
+        if (out.indexOf('\\') < 0) return out;
+        Unescaped read = Unescaped.of(out);
+        for (Shape s : SHAPES) {
+            List<int[]> found = secrets(s, read.text());
+            if (!found.isEmpty()) read.replace(found, REDACTED);
+        }
+        return read.written(REDACTED);
+    }
+
+    /** Where the secrets of one shape are in the text, [start, end) each; counts those not redacted before. */
+    private List<int[]> secrets(Shape s, String text) {
+        List<int[]> found = new ArrayList<>();
+        Matcher m = s.pattern().matcher(text);
+        while (m.find()) {
+            String value = m.group(s.secret());
+            if (value.equals(REDACTED) || !s.isSecret().test(m)) continue;
+            if (!value.endsWith(REDACTED)) count++;
+            found.add(new int[] {m.start(s.secret()), m.end(s.secret())});
+        }
+        return found;
     }
 }

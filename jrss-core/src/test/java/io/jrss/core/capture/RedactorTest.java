@@ -39,6 +39,17 @@ class RedactorTest {
                 // VM.system_properties escapes colons as a properties file does
                 Arguments.of("spring.datasource.url=jdbc\\:postgresql\\://app\\:pr0pPass@db\\:5432/app", "pr0pPass", "@db"),
                 Arguments.of("jdbc.url=jdbc\\:oracle\\:thin\\:scott/pr0pTiger@dbhost\\:1521\\:orcl", "pr0pTiger", "@dbhost"),
+                // ... and '=' too, so a secret inside a property's value is found only in the value as the JVM reads it
+                Arguments.of("api.endpoint=https\\://svc/x?user\\=a&password\\=escPassw0rd", "escPassw0rd",
+                        "api.endpoint=https\\://svc/x?user\\=a&password\\=<redacted>"),
+                Arguments.of("db.url=jdbc\\:sqlserver\\://db\\:1433;databaseName\\=app;password\\=s3rverEsc;encrypt\\=true", "s3rverEsc",
+                        ";password\\=<redacted>;encrypt\\=true"),
+                Arguments.of("app.opts=-Ddb.password\\=n3stedEsc -Xmx1g", "n3stedEsc", "-Ddb.password\\=<redacted> -Xmx1g"),
+                Arguments.of("notify.header=Authorization\\: Token t0kenEsc99", "t0kenEsc99", "notify.header=Authorization\\: Token <redacted>"),
+                Arguments.of("app.config={\"client_secret\"\\:\"cl13ntEsc\",\"name\"\\:\"app\"}", "cl13ntEsc", "\"name\"\\:\"app\"}"),
+                // beyond ASCII, as backslash-u and four hex digits; the secret's characters go, whichever way they were spelled
+                Arguments.of("cb=https\\://h/x?token\\=caf\\u00E9T0k&x\\=1", "T0k", "?token\\=<redacted>&x\\=1"),
+                Arguments.of("tls.cert=-----BEGIN CERTIFICATE-----\\nMIIBcertEsc\\n-----END CERTIFICATE-----", "MIIBcertEsc", "tls.cert="),
                 Arguments.of("DATABASE_URL=mongodb+srv://svc:m0ngoPass@cluster0.example.net/x", "m0ngoPass", "@cluster0.example.net"),
                 Arguments.of("REDIS_URL=redis://:r3disPass@cache:6379", "r3disPass", "@cache:6379"),
                 Arguments.of("CALLBACK=https://api.example.com/hook?user=me&password=qu3ryPass&x=1", "qu3ryPass", "&x=1"),
@@ -78,7 +89,10 @@ class RedactorTest {
                 Arguments.of("-                    Thread (reserved=10240KB, committed=1024KB)\n                            (thread #12)"),
                 Arguments.of("-XX:CICompilerCount=3 -XX:+PrintSignatureHandlers -XX:ReservedCodeCacheSize=251658240"),
                 Arguments.of("Basic memory information follows"),
-                Arguments.of("url=https://example.com:8443/path@v2"));
+                Arguments.of("url=https://example.com:8443/path@v2"),
+                // as VM.system_properties writes them: escapes undone, still no secret
+                Arguments.of("java.vendor.url=https\\://example.com\\:8443/path@v2\nline.separator=\\n\nsun.java.command=Main --port\\=8080\n"
+                        + "user.dir=C\\:\\\\Program Files\\\\key store\nfile.encoding=caf\\u00E9\\u"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -97,6 +111,16 @@ class RedactorTest {
         assertEquals(once, r.redact(once));
         assertEquals(counted, r.count());
         assertEquals(2, counted);
+    }
+
+    @Test
+    void anEscapedSecretIsCountedOnceAndRedactingAgainChangesNothing() {
+        Redactor r = new Redactor();
+        String once = r.redact("a=https\\://svc/x?user\\=a&password\\=escPassw0rd&token\\=t\\u00E9k\nb.password=plain\n");
+        assertEquals("a=https\\://svc/x?user\\=a&password\\=<redacted>&token\\=<redacted>\nb.password=<redacted>\n", once);
+        assertEquals(3, r.count());
+        assertEquals(once, r.redact(once));
+        assertEquals(3, r.count());
     }
 
     /** The readings of a real capture hold no secrets: redaction must not change a byte of what the parsers read. */

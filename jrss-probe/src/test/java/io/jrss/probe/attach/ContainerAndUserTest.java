@@ -31,7 +31,8 @@ class ContainerAndUserTest {
 
     @Test
     void jvmInAnotherPidAndMountNamespaceWithAPrivateTmp() throws Exception {
-        assumeTrue(isRoot(), "needs root to create pid and mount namespaces");
+        assumeTrue(isRoot() && new ProcessBuilder("unshare", "--pid", "--fork", "--mount-proc", "true").start().waitFor() == 0,
+                "needs root to create pid and mount namespaces");
         // A JVM that was pid 1 of a namespace sharing the host /tmp, and was killed, leaves this socket behind;
         // host pid 1 is init, not a JVM, so such a file here is stale and would defeat the check below.
         Files.deleteIfExists(Path.of("/tmp/.java_pid1"));
@@ -39,13 +40,11 @@ class ContainerAndUserTest {
         // inside, so jrss must use /proc/<pid>/root/tmp and the namespace pid, as in a container.
         List<String> command = new ArrayList<>(List.of("unshare", "--pid", "--fork", "--mount-proc", "--kill-child",
                 "sh", "-c", "mount -t tmpfs tmpfs /tmp && exec \"$@\"", "sh"));
-        command.addAll(TestJvm.javaCommand(JDK17, List.of(), TARGET));
+        // That /tmp hides the node's, and a clone there with the test classes: the JVM gets a copy where it can see it.
+        Path dir = sharedDir();
+        command.addAll(List.of(JDK17, "-Xmx64m", "-cp", readableTestClasses(dir), TARGET));
         try (TestJvm box = TestJvm.start(Map.of(), command)) {
-            try {
-                box.awaitReady();
-            } catch (IllegalStateException e) {
-                assumeTrue(false, "unshare could not start a namespace here: " + box.output());
-            }
+            box.awaitReady(); // unshare works here: a JVM that does not start is a failure, not a reason to skip
             int hostPid = (int) box.process().toHandle().children().findFirst().orElseThrow().pid();
             box.usePid(hostPid);
 
@@ -63,17 +62,19 @@ class ContainerAndUserTest {
             assertEquals(TARGET, seen.mainClass(), "read from the namespace's hsperfdata");
             assertTrue(seen.javaVersion().startsWith("17."));
             assertTrue(seen.attachable(), seen.whyNot());
+        } finally {
+            deleteTree(dir);
         }
     }
 
     @Test
     void anotherUsersJvmNamesTheUserToRunAs() throws Exception {
         assumeTrue(isRoot() && Files.isExecutable(Path.of("/usr/bin/setpriv")), "needs root and setpriv");
-        Path dir = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "nobody-cp-");
+        Path dir = sharedDir();
         String classpath = readableClasspath(dir);
         // A root JVM, and a JVM of nobody; both get the same probe run as the other user.
         try (TestJvm rootJvm = TestJvm.java(JDK17, List.of(), TARGET);
-             TestJvm nobodyJvm = TestJvm.start(Map.of(), asNobody(TestJvm.javaCommand(JDK17, List.of(), TARGET)))) {
+             TestJvm nobodyJvm = TestJvm.start(Map.of(), asNobody(List.of(JDK17, "-Xmx64m", "-cp", readableTestClasses(dir), TARGET)))) {
             rootJvm.awaitReady();
             nobodyJvm.awaitReady();
 
@@ -105,7 +106,27 @@ class ContainerAndUserTest {
         return all;
     }
 
-    /** target/classes and the jrss-core jar copied where nobody can read them (~/.m2 is root's only). */
+    /**
+     * A directory of the test's own that every user can enter and that a private /tmp does not hide: not the clone,
+     * which may sit under /tmp or in a home only its owner can enter (root's /root is 0700), but /var/tmp.
+     */
+    private static Path sharedDir() throws Exception {
+        Path dir = Files.createTempDirectory(Path.of("/var/tmp"), "jrss-probe-cp-");
+        new ProcessBuilder("chmod", "755", dir.toString()).start().waitFor();
+        return dir;
+    }
+
+    /** The test classes (ProbeTarget's) copied into dir, readable by all. */
+    private static String readableTestClasses(Path dir) throws Exception {
+        Path copy = dir.resolve("test-classes");
+        if (!Files.isDirectory(copy)) {
+            copyTree(TestJvm.testClasses(), copy);
+            new ProcessBuilder("chmod", "-R", "a+rX", copy.toString()).start().waitFor();
+        }
+        return copy.toString();
+    }
+
+    /** target/classes and the jrss-core jar copied into dir, readable by all (~/.m2 is root's only). */
     private static String readableClasspath(Path dir) throws Exception {
         List<String> entries = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path").split(":")) {
