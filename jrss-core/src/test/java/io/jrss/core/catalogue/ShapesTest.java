@@ -44,7 +44,24 @@ class ShapesTest {
                 new Shape("unified logging's failed thread days after start-up (public)", dir("corpus/520-slp-core-gigacounter-forkjoinpool-per-counter-thread-leak"),
                         List.of("thread-creation-failed")),
                 new Shape("Netty's own direct memory limit (public)", dir("corpus/515-protocollib-wirepacket-bytebuf-not-released-netty-direct-oom"),
-                        List.of("direct-buffer-leak")));
+                        List.of("direct-buffer-leak")),
+                new Shape("an hs_err file listing 1,400 threads of executors created per call, JDK 17", dir(HERE + "jdk17-thread-leak-hs-err"),
+                        List.of("thread-leak")),
+                new Shape("the same on JDK 11", dir(HERE + "jdk11-thread-leak-hs-err"), List.of("thread-leak")),
+                new Shape("a thread dump of executors created per call, JDK 17", List.of("fixtures/thread_dump/jdk17-thread-print-executor-per-call.txt"),
+                        List.of("thread-leak")),
+                new Shape("a GC log with metaspace collections until Metaspace ran out, JDK 17", dir(HERE + "jdk17-metaspace-gclog"), List.of("metaspace-leak")),
+                new Shape("a serial collector's console log until Java heap space, JDK 17", dir(HERE + "jdk17-heap-space"), List.of("heap-leak")),
+                new Shape("the code cache full, JDK 17", dir(HERE + "jdk17-codecache-full"), List.of("code-cache-full")),
+                new Shape("direct buffer memory at MaxDirectMemorySize, JDK 21", dir(HERE + "jdk21-direct-buffer-memory"), List.of("direct-buffer-leak")),
+                new Shape("two pmaps of a JNI library leaking mmapped chunks, JDK 17",
+                        List.of("fixtures/process_tables/jdk17-jni-leak-mmap-pmap-x-1.txt", "fixtures/process_tables/jdk17-jni-leak-mmap-pmap-x-2.txt"),
+                        List.of("native-leak")),
+                new Shape("two pmaps of a JNI library leaking in malloc arenas, JDK 17",
+                        List.of("fixtures/process_tables/jdk17-jni-leak-arena-pmap-x-1.txt", "fixtures/process_tables/jdk17-jni-leak-arena-pmap-x-2.txt"),
+                        List.of("native-leak")),
+                new Shape("kubectl describe pod of a container OOMKilled at 300Mi (public)",
+                        List.of("fixtures/containers/kubectl-describe-starburst-terraform-pr1-oomkilled-300mi.txt"), List.of("container-limit-risk")));
     }
 
     @ParameterizedTest(name = "{0}")
