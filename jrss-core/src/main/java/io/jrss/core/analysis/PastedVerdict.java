@@ -7,7 +7,7 @@ import io.jrss.core.snapshot.SnapshotParser;
 import java.util.List;
 
 /**
- * What outputs people pasted say: a timeline when one of them is a history (a VM.vitals table, a GC log), else the
+ * What outputs people pasted say: a timeline when one of them is a history (a VM.vitals table, a GC log, a jstat series), else the
  * snapshot. The CLI's analyze and the corpus test read pastes through here alike.
  *
  * @param snapshot the snapshot's diagnosis, or null when the input was judged as a timeline
@@ -17,6 +17,7 @@ public record PastedVerdict(Diagnosis snapshot, TimelineDiagnosis timeline) {
     public static PastedVerdict of(Capture capture) {
         TimelineDiagnosis td = VitalsAnalysis.of(capture);
         if (td == null) td = GcLogAnalysis.of(capture);
+        if (td == null) td = JstatAnalysis.of(capture);
         return td != null ? new PastedVerdict(null, td) : new PastedVerdict(Diagnosis.of(SnapshotParser.parse(capture)), null);
     }
 
@@ -25,7 +26,10 @@ public record PastedVerdict(Diagnosis snapshot, TimelineDiagnosis timeline) {
     /** What the history was, for the report's "how the watch ended" line. */
     public String history() {
         if (timeline == null) return null;
-        return timeline.last().snapshot().vitals().isAvailable() ? "a VM.vitals history (" + timeline.timeline().samples().size() + " rows)"
-                : "a GC log (" + timeline.timeline().samples().size() + " collections)";
+        int n = timeline.timeline().samples().size();
+        if (timeline.last().snapshot().vitals().isAvailable()) return "a VM.vitals history (" + n + " rows)";
+        if (timeline.last().snapshot().gcLog().isAvailable()) return "a GC log (" + n + " collections)";
+        var jstat = timeline.last().snapshot().get(io.jrss.core.snapshot.Readings.JSTAT).orNull();
+        return jstat != null ? JstatAnalysis.history(jstat, n) : "a history (" + n + " samples)";
     }
 }
