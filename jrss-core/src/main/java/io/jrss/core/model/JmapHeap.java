@@ -17,7 +17,7 @@ import java.util.Map;
  *                      "G1 Heap", ...); empty when the tool failed before them
  */
 public record JmapHeap(String jvmVersion, String gc, Map<String, String> configuration, List<Space> spaces) {
-    /** @param regions G1's region count, or -1 */
+    /** @param capacity what the space has committed (Shenandoah prints its max apart); @param regions G1's region count, or -1 */
     public record Space(String name, Bytes capacity, Bytes used, long regions) {
         public double share() { return capacity.isPositive() ? used.ratioOf(capacity) : 0; }
     }

@@ -15,12 +15,12 @@ import java.util.regex.Pattern;
  * {@code jmap -heap} (JDK 7, 8) and {@code jhsdb jmap --heap} (JDK 9 to 25): the collector line ("Parallel GC with 4
  * thread(s)", "Concurrent Mark-Sweep GC", ...), "Heap Configuration:" ({@code MaxHeapSize = 4294967296 (4096.0MB)}) and
  * "Heap Usage:", a block per space ("Eden Space:", "PS Old Generation", "G1 Heap:", ...) of {@code capacity}, {@code used},
- * {@code free} and G1's {@code regions}, or ZGC's one line. A tool that failed after the configuration (a stack trace
+ * {@code free} and G1's {@code regions} (Shenandoah's also {@code committed}), or ZGC's one line. A tool that failed after the configuration (a stack trace
  * under Heap Usage) leaves the spaces empty; of several outputs pasted in order, the last is read.
  */
 public final class JmapHeapParser {
     private static final Pattern SETTING = Pattern.compile("^(\\w+)\\s*=\\s*(\\d{1,20})(\\s*MB)?\\b.*");
-    private static final Pattern FIGURE = Pattern.compile("^(capacity|used|free|regions)\\s*=\\s*(\\d{1,19})\\b.*");
+    private static final Pattern FIGURE = Pattern.compile("^(capacity|used|free|regions|committed)\\s*=\\s*(\\d{1,19})\\b.*");
     /** jmap prints an unsigned value past 2^63 in MB: "unlimited" (max_uintx) is 17592186044415 MB. */
     private static final String UNLIMITED_MB = "17592186044415", MAX_UINTX = "18446744073709551615";
     private static final Pattern ZHEAP = Pattern.compile("^ZHeap\\s+used (\\S+), capacity (\\S+)(, max capacity (\\S+))?.*");
@@ -34,7 +34,7 @@ public final class JmapHeapParser {
         List<JmapHeap.Space> spaces = new ArrayList<>();
         boolean usage = false, failed = false;
         String block = null;
-        long[] figures = null; // capacity, used, regions
+        long[] figures = null; // capacity, used, regions, committed
         for (int i = 0; i < lines.size(); i++) {
             String l = lines.get(i).strip();
             if (l.isEmpty()) continue;
@@ -72,12 +72,13 @@ public final class JmapHeapParser {
                 if (f.group(1).equals("capacity")) figures[0] = v;
                 else if (f.group(1).equals("used")) figures[1] = v;
                 else if (f.group(1).equals("regions")) figures[2] = v;
+                else if (f.group(1).equals("committed")) figures[3] = v;
                 continue;
             }
             if (l.endsWith("% used") || l.contains("interned Strings") || l.contains("=")) continue;
             if (block != null) flush(spaces, block, figures);
             block = l.replaceFirst(":\\s*$", "").replaceFirst("\\s*(//|#|（).*$", "").strip(); // a space's name; a paste's annotation dropped
-            figures = new long[] {-1, -1, -1};
+            figures = new long[] {-1, -1, -1, -1};
         }
         if (block != null) flush(spaces, block, figures);
         if (config.isEmpty() && spaces.isEmpty()) {
@@ -87,8 +88,10 @@ public final class JmapHeapParser {
         return new JmapHeap(version, gc, Map.copyOf(config), List.copyOf(spaces));
     }
 
+    /** Shenandoah's one block prints the max heap as its capacity and what is committed apart: the committed bytes are its capacity. */
     private static void flush(List<JmapHeap.Space> spaces, String block, long[] f) {
-        if (f[0] >= 0 && f[1] >= 0) spaces.add(new JmapHeap.Space(block, Bytes.of(f[0]), Bytes.of(f[1]), f[2]));
+        long capacity = f[3] >= 0 ? f[3] : f[0];
+        if (capacity >= 0 && f[1] >= 0) spaces.add(new JmapHeap.Space(block, Bytes.of(capacity), Bytes.of(f[1]), f[2]));
     }
 
     /** "17592186044415 MB" is unlimited; another "N MB" is N MiB, as bytes. */
@@ -116,6 +119,7 @@ public final class JmapHeapParser {
             if (n.startsWith("concurrent mark-sweep")) return "CMS";
             if (n.startsWith("tenured generation")) return "Serial";
             if (n.equals("ZHeap")) return "ZGC";
+            if (n.startsWith("Shenandoah")) return "Shenandoah";
         }
         return "unknown";
     }

@@ -49,6 +49,15 @@ class JmapHeapParserTest {
         assertEquals(Bytes.ofMiB(1), JmapHeapReadings.flags(j).bytes("G1HeapRegionSize").orElseThrow());
     }
 
+    @Test void jdk8sParallelOfTheCorpusCutBeforeItsOldGeneration() {
+        JmapHeap j = JmapHeapParser.parse(Fixtures.corpus("525", "jmap-heap.txt"));
+        assertEquals("Parallel", j.gc());
+        assertEquals("25.45-b02", j.jvmVersion());
+        assertEquals("16840130560", j.configuration().get("MaxHeapSize"));
+        assertEquals(List.of("Eden Space", "From Space", "To Space"), j.spaces().stream().map(JmapHeap.Space::name).toList());
+        assertNull(j.old(), "the excerpt ends before PS Old Generation");
+    }
+
     @Test void jdk7sParallelWithPermGen() {
         JmapHeap j = read("jdk7-jmap-heap-parallel-permgen.txt");
         assertEquals("Parallel", j.gc());
@@ -72,6 +81,31 @@ class JmapHeapParserTest {
         JmapHeap cut = read("jdk14-jhsdb-jmap-heap-g1-cut.txt");
         assertNull(cut.old(), "cut at 'G1 Old Generation:'");
         assertEquals(List.of("G1 Heap", "Eden Space", "Survivor Space"), cut.spaces().stream().map(JmapHeap.Space::name).toList());
+    }
+
+    @Test void jhsdbOnJdk17And25ForEveryCollector() {
+        for (String jdk : List.of("jdk17", "jdk25")) {
+            JmapHeap serial = read(jdk + "-jhsdb-jmap-heap-serial-healthy-idle.txt");
+            assertEquals("Serial", serial.gc(), jdk);
+            assertEquals("tenured generation", serial.old().name(), jdk);
+            assertEquals(Bytes.ofMiB(252), serial.old().capacity(), jdk);
+            assertEquals("Parallel", read(jdk + "-jhsdb-jmap-heap-parallel-healthy-idle.txt").gc(), jdk);
+            JmapHeap g1 = read(jdk + "-jhsdb-jmap-heap-g1-healthy-idle.txt");
+            assertEquals(Bytes.ofMiB(368), g1.old().capacity(), jdk + ": the initial heap (1/64 of 24 GB) less eden");
+            JmapHeap z = read(jdk + "-jhsdb-jmap-heap-z-healthy-idle.txt");
+            assertEquals("ZGC", z.gc(), jdk);
+            assertEquals(List.of("ZHeap"), z.parts().stream().map(JmapHeap.Space::name).toList());
+            assertEquals(Bytes.ofMiB(378), JmapHeapReadings.heapInfo(z).committed(), jdk + ": ZHeap's capacity");
+            assertEquals(Bytes.ofMiB(6), JmapHeapReadings.heapInfo(z).used());
+        }
+        JmapHeap shenandoah = read("jdk17-jhsdb-jmap-heap-shenandoah-healthy-idle.txt");
+        assertEquals("Shenandoah", shenandoah.gc());
+        assertEquals(Bytes.ofMiB(378), JmapHeapReadings.heapInfo(shenandoah).committed(), "its committed bytes, not its capacity (the max heap)");
+        assertNull(shenandoah.old());
+        JmapHeap full = read("jdk17-jhsdb-jmap-heap-g1-old-full.txt");
+        assertEquals(0.9647, full.old().share(), 1e-4);
+        assertEquals(Bytes.ofMiB(256), JmapHeapReadings.flags(full).bytes("MaxHeapSize").orElseThrow());
+        assertTrue(JmapHeapReadings.flags(full).isOn("UseG1GC"));
     }
 
     @Test void notJmapHeap() {
