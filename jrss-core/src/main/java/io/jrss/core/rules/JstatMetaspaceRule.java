@@ -52,7 +52,8 @@ public final class JstatMetaspaceRule implements Rule {
         Bytes used = last.kib("MU"), committed = last.kib("MC");
         return new Finding(id(), Severity.critical,
                 "Metaspace is at its limit: " + (used != null && committed != null ? used.toIec() + " used of " + committed.toIec() + " committed"
-                        : "M " + Evidence.pct(last.metaspaceShare() == null ? 0 : last.metaspaceShare()))
+                        : last.metaspaceShare() != null ? String.format(java.util.Locale.ROOT, "%.1f%% of its committed bytes used (M)", 100 * last.metaspaceShare())
+                        : committed + " committed")
                         + (limit != null ? " (MaxMetaspaceSize " + limit.toIec() + ")" : "") + ", and " + collections
                         + " old-generation collections ran in the last " + JstatHeapRule.BACK_TO_BACK + " jstat rows to unload classes",
                 new Evidence().value("jstat_option", t.option()).bytes("metaspace_used", used).bytes("metaspace_committed", committed)
