@@ -23,6 +23,8 @@ public final class JmapHeapParser {
     private static final Pattern FIGURE = Pattern.compile("^(capacity|used|free|regions|committed)\\s*=\\s*(\\d{1,19})\\b.*");
     /** jmap prints an unsigned value past 2^63 in MB: "unlimited" (max_uintx) is 17592186044415 MB. */
     private static final String UNLIMITED_MB = "17592186044415", MAX_UINTX = "18446744073709551615";
+    /** 1 PiB: no heap is larger, and the spaces' sum stays far from overflowing. */
+    private static final long MAX_SIZE = 1L << 50;
     private static final Pattern ZHEAP = Pattern.compile("^ZHeap\\s+used (\\S+), capacity (\\S+)(, max capacity (\\S+))?.*");
 
     private JmapHeapParser() {}
@@ -62,13 +64,16 @@ public final class JmapHeapParser {
             if (l.startsWith("Exception in thread") || l.startsWith("at ") || l.startsWith("Caused by")) { failed = true; continue; }
             Matcher z = ZHEAP.matcher(l);
             if (z.matches()) {
-                spaces.add(new JmapHeap.Space("ZHeap", Text.amount(z.group(2), i + 1, "capacity"), Text.amount(z.group(1), i + 1, "used"), -1));
+                Bytes capacity = Text.amount(z.group(2), i + 1, "capacity"), used = Text.amount(z.group(1), i + 1, "used");
+                if (capacity.value() > MAX_SIZE || used.value() > MAX_SIZE) throw new ParseException(i + 1, "ZHeap: more than a heap can be");
+                spaces.add(new JmapHeap.Space("ZHeap", capacity, used, -1));
                 continue;
             }
             Matcher f = FIGURE.matcher(l);
             if (f.matches()) {
                 if (block == null) continue; // a figure before any space's name: a paste cut above it
                 long v = Text.parseLong(f.group(2), i + 1, f.group(1));
+                if (v > MAX_SIZE) throw new ParseException(i + 1, f.group(1) + " = " + v + ": more than a heap can be");
                 if (f.group(1).equals("capacity")) figures[0] = v;
                 else if (f.group(1).equals("used")) figures[1] = v;
                 else if (f.group(1).equals("regions")) figures[2] = v;

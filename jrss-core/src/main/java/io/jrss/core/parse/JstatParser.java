@@ -25,9 +25,14 @@ public final class JstatParser {
             "PC", "PU", "YGC", "YGCT", "FGC", "FGCT", "CGC", "CGCT", "GCT", "NGCMN", "NGCMX", "NGC", "OGCMN", "OGCMX", "OGC", "MCMN", "MCMX",
             "CCSMN", "CCSMX", "PGCMN", "PGCMX", "PGC", "S0", "S1", "E", "O", "M", "CCS", "P", "TT", "MTT", "DSS", "S0CMX", "S1CMX", "ECMX",
             "LGCC", "GCC");
-    /** {@code jstat -gcutil -t -h10 4242 1s 100}, after a prompt or sudo; any option (-class's table is not read). */
-    private static final Pattern COMMAND = Pattern.compile("^(?:\\S*[$#>%]\\s*)?(?:sudo\\s+(?:-u\\s+\\S+\\s+)?)?jstat\\s+-(\\w+)\\b(.*)$");
-    private static final Pattern NUMBER = Pattern.compile("\\d{1,15}([.,]\\d{1,9})?");
+    /**
+     * {@code jstat -gcutil -t -h10 4242 1s 100} after a prompt or sudo, the pid also {@code $(pgrep java)}, {@code <pid>}
+     * or {@code pid@host}, a pipe or a redirection after it; any option (-class's table is not read). A sentence that
+     * starts with jstat is not one.
+     */
+    private static final Pattern COMMAND = Pattern.compile("^(?:\\S*[$#>%]\\s*)?(?:sudo\\s+(?:-u\\s+\\S+\\s+)?)?jstat\\s+-(\\w+)"
+            + "((?:\\s+-\\S+)*\\s+(?:\\d+|\\$\\([^)]*\\)|`[^`]*`|\\$\\w+|<\\w+>|\\S+@\\S+)(?:\\s+\\d+(?:ms|s)?)?(?:\\s+\\d+)?)\\s*(?:[|>].*)?$");
+    private static final Pattern NUMBER = Pattern.compile("\\d{1,13}([.,]\\d{1,9})?"); // KiB: 13 digits are far beyond any heap, and far from overflowing in bytes
     private static final Pattern INTERVAL = Pattern.compile("(\\d{1,9})(ms|s)?");
 
     private JstatParser() {}
@@ -133,7 +138,7 @@ public final class JstatParser {
 
     /** The interval of {@code [-t] [-h<n>] <vmid> [<interval>[ms|s]] [<count>]}: milliseconds without a unit, as jstat reads it. */
     private static Duration interval(String rest) {
-        List<String> words = new ArrayList<>(List.of(rest.strip().split("\\s+")));
+        List<String> words = new ArrayList<>(List.of(rest.replaceAll("\\$\\([^)]*\\)|`[^`]*`", "pid").strip().split("\\s+")));
         words.removeIf(w -> w.startsWith("-") || w.isEmpty());
         if (words.size() < 2) return null;
         Matcher m = INTERVAL.matcher(words.get(1));

@@ -60,6 +60,10 @@ class JstatParserTest {
         assertEquals(Duration.ofMillis(2500), JstatParser.parse("jstat -gcold -h20 5576 2500 100\n" + gcold).tables().get(0).time(1), "no unit is ms");
         assertTrue(JstatParser.isCommand("root@host:/# jstat -gcutil -t 1 1s"));
         assertFalse(JstatParser.isCommand("we ran jstat -gcutil and saw FGC rising"));
+        assertFalse(JstatParser.isCommand("jstat -gcutil shows O at 99% all the time"), "a sentence that starts with jstat");
+        assertTrue(JstatParser.isCommand("jstat -gcutil <pid> 1s | tee gc.txt"));
+        String pgrep = "$ jstat -gcold $(pgrep -f app.jar) 5000 60\n" + gcold;
+        assertEquals(Duration.ofSeconds(5), JstatParser.parse(pgrep).tables().get(0).time(1), "the pid as $(pgrep ...)");
     }
 
     @Test void oneRowOfGccapacity() {
