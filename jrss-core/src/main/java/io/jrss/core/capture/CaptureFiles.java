@@ -42,6 +42,8 @@ public final class CaptureFiles {
             CLASSLOADER_STATS = "jcmd/VM.classloader_stats.txt", SMEM = "proc/smem.txt", TOP = "proc/top.txt", PS = "proc/ps.txt",
             ARTHAS_MEMORY = "arthas/memory.txt", DOCKER_STATS = "container/docker-stats.txt", KUBECTL_TOP = "container/kubectl-top-pod.txt",
             POD = "container/kubectl-describe-pod.txt", MAT_SUSPECTS = "heap/mat-leak-suspects.txt", JAVACORE = "postmortem/javacore.txt";
+    /** jstat's GC tables (every paste, in order) and jmap -heap / jhsdb jmap --heap, pasted. */
+    public static final String JSTAT = "jcmd/jstat.txt", JMAP_HEAP = "jcmd/jmap-heap.txt";
 
     public static final String STATUS = "proc/status";
     public static final String SMAPS_ROLLUP = "proc/smaps_rollup";

@@ -93,7 +93,8 @@ public final class Inputs {
             }
             case JMAP_HEAP -> {
                 put(s.kind().file(), where, s.text());
-                notes.add(where + ": jmap -heap (JDK 8) is kept, not read: GC.heap_info gives the heap's ranges and use");
+                notes.add(where + ": jmap -heap gives the heap's settings (read as VM.flags where none was given: MaxHeapSize, MaxMetaspaceSize, ...;"
+                        + " not MaxDirectMemorySize) and each space's use, but no address ranges");
             }
             case PMAP_PLAIN -> {
                 put(s.kind().file(), where, s.text());

@@ -23,7 +23,7 @@ public enum Kind {
     PMAP_PLAIN("pmap without an RSS column (address space only)", CaptureFiles.PMAP_PLAIN),
     STATUS("/proc/<pid>/status", CaptureFiles.STATUS),
     PS("ps output (its java process's RSS and VSZ)", CaptureFiles.STATUS),
-    JMAP_HEAP("jmap -heap (JDK 8; kept, not read)", "jcmd/jmap-heap.txt"),
+    JMAP_HEAP("jmap -heap (JDK 8) or jhsdb jmap --heap", CaptureFiles.JMAP_HEAP),
     VM_INFO("VM.info", CaptureFiles.VM_INFO),
     VM_METASPACE("VM.metaspace", CaptureFiles.METASPACE),
     VM_FLAGS("VM.flags", CaptureFiles.VM_FLAGS),
@@ -47,7 +47,8 @@ public enum Kind {
     KUBECTL_TOP("kubectl top pod", CaptureFiles.KUBECTL_TOP),
     KUBECTL_DESCRIBE("kubectl describe pod", CaptureFiles.POD),
     MAT_SUSPECTS("Eclipse MAT's leak suspects", CaptureFiles.MAT_SUSPECTS),
-    JAVACORE("an OpenJ9 javacore (NATIVEMEMINFO)", CaptureFiles.JAVACORE);
+    JAVACORE("an OpenJ9 javacore (NATIVEMEMINFO)", CaptureFiles.JAVACORE),
+    JSTAT("jstat -gc, -gcutil, -gcold, -gccapacity or -gcmetacapacity (a row or a series)", CaptureFiles.JSTAT);
 
     private final String what, file;
 

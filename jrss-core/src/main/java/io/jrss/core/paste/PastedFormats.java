@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.paste;
 
+import io.jrss.core.parse.JstatParser;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -32,7 +33,7 @@ final class PastedFormats {
     private static final Pattern JAVACORE = Pattern.compile("^\\d[A-Z]{4,}[A-Z0-9]*(\\s.*)?$");
 
     private static final Set<Kind> OURS = EnumSet.of(Kind.THREAD_DUMP, Kind.CLASS_HISTOGRAM, Kind.CLASSLOADER_STATS, Kind.SMEM, Kind.TOP,
-            Kind.ARTHAS_MEMORY, Kind.DOCKER_STATS, Kind.KUBECTL_TOP, Kind.KUBECTL_DESCRIBE, Kind.MAT_SUSPECTS, Kind.JAVACORE);
+            Kind.ARTHAS_MEMORY, Kind.DOCKER_STATS, Kind.KUBECTL_TOP, Kind.KUBECTL_DESCRIBE, Kind.MAT_SUSPECTS, Kind.JAVACORE, Kind.JSTAT);
 
     private PastedFormats() {}
 
@@ -52,6 +53,8 @@ final class PastedFormats {
         if (POD.matcher(l).matches() || current == Kind.STATUS && l.matches("Namespace:\\s+\\S+")) return other(Kind.KUBECTL_DESCRIBE, current);
         if (MAT.matcher(l).matches()) return other(Kind.MAT_SUSPECTS, current);
         if (JAVACORE.matcher(l).matches() && (l.startsWith("0SECTION") || l.contains("MEMUSER") || current == Kind.LOG)) return other(Kind.JAVACORE, current);
+        // jstat's header (repeated by -h N) or the command line above it: one section until another output starts
+        if (JstatParser.isHeader(l) || JstatParser.isCommand(l)) return other(Kind.JSTAT, current);
         return null;
     }
 

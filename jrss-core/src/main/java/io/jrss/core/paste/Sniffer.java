@@ -116,7 +116,7 @@ public final class Sniffer {
         if (l.startsWith("Total Usage - ") || l.startsWith("Usage per loader:")) return current == Kind.VM_METASPACE ? null : Kind.VM_METASPACE;
         if (l.startsWith("-XX:") && l.contains(" -XX:") && current != Kind.VM_FLAGS) return Kind.VM_FLAGS;
         if ((l.startsWith("OpenJDK") || l.startsWith("Java HotSpot")) && l.contains("VM version")) return Kind.VM_VERSION;
-        if (HEAP.matcher(l).matches() && current != Kind.HEAP_INFO && current != Kind.VM_INFO) return Kind.HEAP_INFO;
+        if (HEAP.matcher(l).matches() && current != Kind.HEAP_INFO && current != Kind.VM_INFO && current != Kind.JMAP_HEAP) return Kind.HEAP_INFO;
         if ((l.startsWith("CodeHeap '") || l.startsWith("CodeCache: size=")) && current != Kind.CODE_CACHE && current != Kind.VM_INFO) return Kind.CODE_CACHE;
         if (l.startsWith("Compilation memory statistics") || l.startsWith("Compilation Memory Statistics")) return Kind.COMPILER_MEMORY;
         if (l.startsWith("Memory mappings:") && current != Kind.SYSTEM_MAP) return Kind.SYSTEM_MAP;

@@ -62,7 +62,8 @@ public final class GcLogHeapLeakRule implements Rule {
         return true;
     }
 
-    private static boolean heapOome(Messages m) {
+    /** A message in the paste says the Java heap ran out ("Java heap space", "GC overhead limit exceeded"). */
+    static boolean heapOome(Messages m) {
         return m.all().stream().anyMatch(f -> "heap-leak".equals(f.message().entry().finding()));
     }
 }

@@ -3,12 +3,13 @@ package io.jrss.core.rules;
 
 import java.util.List;
 
-/** The rules that judge issue 25's pasted formats (thread dumps, histograms, tables at two times, containers, ...). */
+/** The rules that judge issue 25's pasted formats (thread dumps, histograms, tables at two times, containers, jstat, jmap -heap, ...). */
 final class PastedFormatRules {
     private PastedFormatRules() {}
 
     static List<Rule> all() {
         return List.of(new ThreadGroupsRule(), new TableGrowthRule(), new ClassHistogramRule(), new ClassLoaderStatsRule(), new PodRule(),
-                new ContainerUsageRule(), new MemoryPoolsRule(), new MatSuspectsRule(), new OpenJ9NativeMemoryRule());
+                new ContainerUsageRule(), new MemoryPoolsRule(), new MatSuspectsRule(), new OpenJ9NativeMemoryRule(), new JstatHeapRule(),
+                new JstatMetaspaceRule(), new JmapHeapRule());
     }
 }

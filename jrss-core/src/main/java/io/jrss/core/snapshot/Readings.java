@@ -24,6 +24,8 @@ import io.jrss.core.model.Pod;
 import io.jrss.core.model.CompilerMemory;
 import io.jrss.core.model.GcLog;
 import io.jrss.core.model.HeapInfo;
+import io.jrss.core.model.JmapHeap;
+import io.jrss.core.model.Jstat;
 import io.jrss.core.model.JvmFlags;
 import io.jrss.core.model.JvmMemoryPools;
 import io.jrss.core.model.LeakSuspects;
@@ -68,9 +70,13 @@ public final class Readings {
     public static final ReadingSpec<JvmVersion> VERSION = add(ReadingSpec.<JvmVersion>expected("jvm-version", "jcmd <pid> VM.version")
             .from(CaptureFile.jcmd(CaptureFiles.VM_VERSION, "VM.version", IDENTITY, CARRIED), (t, c) -> VmVersionParser.parse(t)));
 
+    /** jmap -heap or jhsdb jmap --heap, pasted: its settings stand in for VM.flags, its spaces for GC.heap_info's use. */
+    private static final CaptureFile JMAP_HEAP_FILE = CaptureFile.pasted(CaptureFiles.JMAP_HEAP, "jmap -heap <pid> (JDK 8) or jhsdb jmap --heap --pid <pid>");
+
     public static final ReadingSpec<JvmFlags> FLAGS = add(ReadingSpec.<JvmFlags>expected("jvm-flags", "jcmd <pid> VM.flags")
             .from(CaptureFile.jcmd(CaptureFiles.VM_FLAGS, "VM.flags", IDENTITY, CARRIED),
                     (t, c) -> VmFlagsParser.parse(t, c.text(CaptureFiles.VM_COMMAND_LINE).orElse(null)))
+            .from(JMAP_HEAP_FILE, (t, c) -> JmapHeapReadings.flags(JmapHeapParser.parse(t)))
             .with(CaptureFile.jcmd(CaptureFiles.VM_COMMAND_LINE, "VM.command_line", IDENTITY, CARRIED)));
 
     public static final ReadingSpec<Map<String, String>> ENVIRONMENT = add(ReadingSpec.<Map<String, String>>optional("environment",
@@ -96,7 +102,8 @@ public final class Readings {
     }
 
     public static final ReadingSpec<HeapInfo> HEAP = add(ReadingSpec.<HeapInfo>expected("gc-heap-info", "jcmd <pid> GC.heap_info")
-            .from(CaptureFile.jcmd(CaptureFiles.HEAP_INFO, "GC.heap_info", JVM, EVERY), (t, c) -> HeapInfoParser.parse(t)));
+            .from(CaptureFile.jcmd(CaptureFiles.HEAP_INFO, "GC.heap_info", JVM, EVERY), (t, c) -> HeapInfoParser.parse(t))
+            .from(JMAP_HEAP_FILE, (t, c) -> JmapHeapReadings.heapInfo(JmapHeapParser.parse(t))));
 
     public static final ReadingSpec<Metaspace> METASPACE = add(ReadingSpec.<Metaspace>expected("metaspace", "jcmd <pid> VM.metaspace")
             .from(CaptureFile.jcmd(CaptureFiles.METASPACE, "VM.metaspace", JVM, FULL).by(new Fetch.Jcmd("VM.metaspace", 10, "", s -> s)),
@@ -257,6 +264,15 @@ public final class Readings {
     public static final ReadingSpec<OpenJ9NativeMemory> OPENJ9_NATIVE_MEMORY = add(ReadingSpec.<OpenJ9NativeMemory>optional("openj9-native-memory",
                     "no OpenJ9 javacore", "OpenJ9: kill -3 <pid> (or jcmd <pid> Dump.java) writes a javacore with NATIVEMEMINFO")
             .from(CaptureFile.pasted(CaptureFiles.JAVACORE, "an OpenJ9 javacore"), (t, c) -> JavacoreParser.nativeMemory(t)));
+
+    public static final ReadingSpec<JmapHeap> JMAP_HEAP = add(ReadingSpec.<JmapHeap>optional("jmap-heap", "no jmap -heap",
+                    "jhsdb jmap --heap --pid <pid> (JDK 9+) or jmap -heap <pid> (JDK 8); it stops the JVM while it reads")
+            .from(JMAP_HEAP_FILE, (t, c) -> JmapHeapParser.parse(t)));
+
+    /** jstat's tables in the order given: a series of rows is a timeline of the heap. */
+    public static final ReadingSpec<Jstat> JSTAT = add(ReadingSpec.<Jstat>optional("jstat", "no jstat output",
+                    "jstat -gc -t <pid> 10s for some minutes (a row every 10 s, sizes in KiB; -gcutil gives percentages)")
+            .from(CaptureFile.pasted(CaptureFiles.JSTAT, "jstat -gc, -gcutil, -gcold, -gccapacity or -gcmetacapacity"), (t, c) -> JstatParser.parse(t)));
 
     /** Files a capture keeps for a person to read that no reading parses yet. */
     private static final List<CaptureFile> KEPT = List.of(

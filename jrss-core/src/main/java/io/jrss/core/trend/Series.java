@@ -60,7 +60,10 @@ public record Series(String name, List<Instant> times, List<Double> values) {
     /** Seconds since the first sample, for each sample. */
     double[] seconds() {
         double[] t = new double[size()];
-        for (int i = 0; i < t.length; i++) t[i] = Duration.between(times.get(0), times.get(i)).toNanos() / 1e9;
+        for (int i = 0; i < t.length; i++) { // seconds and nanos apart: a damaged uptime of centuries must not overflow toNanos
+            Duration d = Duration.between(times.get(0), times.get(i));
+            t[i] = d.getSeconds() + d.getNano() / 1e9;
+        }
         return t;
     }
 

@@ -80,6 +80,8 @@ class ParserFuzzTest {
         PARSERS.put("arthas_memory", io.jrss.core.parse.ArthasMemoryParser::parse);
         PARSERS.put("mat_suspects", io.jrss.core.parse.LeakSuspectsParser::parse);
         PARSERS.put("javacore", io.jrss.core.parse.JavacoreParser::nativeMemory);
+        PARSERS.put("jstat", io.jrss.core.parse.JstatParser::parse);
+        PARSERS.put("jmap_heap", io.jrss.core.parse.JmapHeapParser::parse);
     }
 
     static List<String> corpus() throws Exception {
