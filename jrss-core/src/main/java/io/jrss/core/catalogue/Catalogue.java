@@ -19,7 +19,10 @@ import java.util.regex.PatternSyntaxException;
 public final class Catalogue {
     /** The files, one per program. */
     public static final List<String> FILES = List.of("hotspot.txt", "jdk.txt", "kernel.txt", "glibc.txt", "libraries.txt");
-    private static final List<String> KEYS = List.of("entry", "from", "prints", "text", "pattern", "means", "event", "finding", "example", "seen", "trigger");
+    /** Entries read from the sources that have no real example yet: not loaded, listed for whoever finds one. */
+    public static final String PENDING = "pending.txt";
+    private static final List<String> KEYS = List.of("entry", "from", "prints", "text", "pattern", "means", "event", "finding", "example", "seen", "trigger",
+            "pending");
 
     private static volatile List<Entry> all;
 
@@ -35,6 +38,9 @@ public final class Catalogue {
         }
         return e;
     }
+
+    /** The pending entries (see {@link #PENDING}), read with the same reader. */
+    public static List<Entry> pending() { return read(PENDING, resource(PENDING)); }
 
     private static String resource(String file) {
         try (InputStream in = Catalogue.class.getResourceAsStream(file)) {

@@ -69,6 +69,15 @@ class CatalogueTest {
         }
     }
 
+    /** A pending entry is well formed and has no example (when it gets one, it moves to its program's file). */
+    @Test
+    void pendingEntriesWaitForAnExample() {
+        for (Entry e : Catalogue.pending()) {
+            assertTrue(e.examples().isEmpty(), e.id() + " has an example: move it to its program's file");
+            assertTrue(Catalogue.entries().stream().noneMatch(x -> x.id().equals(e.id())), e.id() + " is both pending and loaded");
+        }
+    }
+
     /** The catalogue's coverage, by the source file that prints each entry (printed for the record). */
     @Test
     void coverageBySourceFile() {
