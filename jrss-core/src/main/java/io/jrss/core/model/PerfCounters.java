@@ -30,6 +30,16 @@ public record PerfCounters(Map<String, String> values) {
                 - number("java.cls.unloadedClasses").orElse(0) - number("java.cls.sharedUnloadedClasses").orElse(0));
     }
 
+    /**
+     * Seconds since the JVM started: HotSpot's elapsed counter (sun.os.hrt.ticks, counted from the JVM's start) over its
+     * frequency. Empty where either is missing or the frequency is not positive.
+     */
+    public java.util.OptionalDouble uptimeSeconds() {
+        OptionalLong ticks = number("sun.os.hrt.ticks"), hz = number("sun.os.hrt.frequency");
+        if (ticks.isEmpty() || hz.isEmpty() || hz.getAsLong() <= 0 || ticks.getAsLong() < 0) return java.util.OptionalDouble.empty();
+        return java.util.OptionalDouble.of(ticks.getAsLong() / (double) hz.getAsLong());
+    }
+
     /** Live Java threads (java.threads.live); native threads are in /proc/pid/status. */
     public OptionalLong liveThreads() { return number("java.threads.live"); }
 
