@@ -9,37 +9,40 @@ import java.util.Map;
 import java.util.function.LongUnaryOperator;
 
 /**
- * What it does: a short-lived program with a busy JIT, as a batch job that compiles a script per request (reported:
- * Groovy scripts compiled per request, an HTTP client created per call; both start, work for 30 s and exit). Each
- * "request" defines the bytes of {@link CodeCacheTemplate} as a new hidden class (unloadable, as a compiled script
- * is), calls it until C1 and C2 compile it, does some string and map work, and drops it. The code cache fills a few
- * MiB during start-up, far below its 240 MiB, and nothing leaks: a start-up, not a trend.
+ * What it does: a short-lived program with a busy JIT, as reported: programs that start, work for 30 s and exit (an
+ * HTTP client created per call; scripts compiled per request). Its code is loaded at start: 2,000 copies of
+ * {@link CodeCacheTemplate}, defined as hidden classes before READY, as an application loads its classes. Then each
+ * "request" makes the next copy hot enough for C1 and C2 to compile it, and does some string and map work, so the JIT
+ * keeps compiling new code for as long as the program runs while nothing else is loaded or kept. The code cache
+ * fills a few MiB per 10 s, far below its 240 MiB: a start-up, not a trend.
  *
- * What you should see: {@code jcmd <pid> Compiler.codecache} used rising from about 3 to 8 MiB of 240 MiB while it
- * runs, loaded classes and metaspace rising with it, a quiet heap. jrss: no finding (no code-cache-full, no
- * trend warning), also under {@code jrss run} from its first second.
+ * What you should see: {@code jcmd <pid> Compiler.codecache} used rising from about 5 MiB to 15 to 30 MiB of 240 MiB
+ * while it runs (JDK 17 and 25), loaded classes flat after READY, a quiet heap. jrss: no finding (no code-cache-full,
+ * no trend warning), also under {@code jrss run} from its first second.
  *
  * Run with: {@code java -XX:NativeMemoryTracking=summary -Xmx256m -Djrss.lab.exitAfter=30 -cp jrss-lab/target/classes io.jrss.lab.ShortLivedJit}
- * It prints READY after its first 50 requests and works until it exits (or is killed, without the property).
+ * It prints READY once its classes are loaded and works until it exits (or is killed, without the property).
  */
 public final class ShortLivedJit {
-    static final int CALLS_PER_SCRIPT = 20_000; // past C2's thresholds for the small methods
-    static final int READY_AFTER = 50;
+    static final int COPIES = 2_000; // more than a run of two minutes makes hot: each request compiles new code
+    static final int CALLS_PER_REQUEST = 20_000; // past C2's thresholds for the small methods
 
     public static void main(String[] args) throws Throwable {
         byte[] bytes = CodeCacheFull.classBytes(CodeCacheTemplate.class);
-        long sink = 0;
+        List<LongUnaryOperator> copies = new ArrayList<>();
+        for (int i = 0; i < COPIES; i++) {
+            copies.add((LongUnaryOperator) MethodHandles.lookup().defineHiddenClass(bytes, true).lookupClass().getDeclaredConstructor().newInstance());
+        }
+        long sink = work(0);
+        Ready.now();
         for (int request = 1; ; request++) {
-            LongUnaryOperator script = (LongUnaryOperator) MethodHandles.lookup().defineHiddenClass(bytes, false)
-                    .lookupClass().getDeclaredConstructor().newInstance();
-            for (int i = 0; i < CALLS_PER_SCRIPT; i++) sink += script.applyAsLong(i);
+            LongUnaryOperator code = copies.get(request % COPIES);
+            for (int i = 0; i < CALLS_PER_REQUEST; i++) sink += code.applyAsLong(i);
             sink += work(request);
-            if (request == READY_AFTER) Ready.now();
-            if (request > READY_AFTER) Thread.sleep(20); // a request every few tens of milliseconds
+            Thread.sleep(20); // a request every 20 ms and some
             if (sink == 42) System.out.print("");
         }
     }
-
     /** What a request does besides its script: some text, a map, a list of boxed numbers. */
     static long work(int request) {
         Map<String, Integer> counts = new HashMap<>();

@@ -76,7 +76,7 @@ public final class Signals {
             pc.loadedClasses().ifPresent(v -> m.put(LOADED_CLASSES, (double) v));
             m.put(GC_COLLECTIONS, (double) pc.collections());
             m.put(OLD_COLLECTIONS, (double) pc.oldCollections());
-            pc.uptimeSeconds().ifPresent(v -> m.put(JVM_UPTIME, v));
+            pc.uptimeSeconds(s.time()).ifPresent(v -> m.put(JVM_UPTIME, v));
         }
         NmtSummary nmt = s.nmt().orNull();
         if (nmt != null) nmt(m, nmt);

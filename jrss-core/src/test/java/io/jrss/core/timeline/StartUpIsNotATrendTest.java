@@ -67,6 +67,14 @@ class StartUpIsNotATrendTest {
         assertTrue(f.title().contains("no old-generation collection"), f.title());
     }
 
+    @Test void sevenHundredMegabytesInAMinuteThatStoppedAtTheEndAreStillSaid() {
+        // a leak that reached its cap 35 s into a 60 s watch: the second half's pace fell, the row did not go away
+        TimelineDiagnosis d = new TimelineBuilder(13, S5).signal(Signals.DIRECT_MEMORY, i -> Math.min(300 + 100 * i, 1000) * MIB)
+                .signal(Signals.GC_COLLECTIONS, i -> 0).signal(Signals.OLD_COLLECTIONS, i -> 0).diagnose();
+        Finding f = TimelineRulesTest.finding(d, "direct-buffer-leak");
+        assertTrue(f.evidence().get("not_ruled_out").toString().contains("a pool filling"), f.evidence().toString());
+    }
+
     @Test void youngCollectionsThatFreedNothingRaiseTheConfidence() {
         TimelineDiagnosis d = new TimelineBuilder(7, S10).signal(Signals.DIRECT_MEMORY, i -> (300 + 116 * i) * MIB)
                 .signal(Signals.GC_COLLECTIONS, i -> 3 + i).signal(Signals.OLD_COLLECTIONS, i -> 0).diagnose();

@@ -26,15 +26,20 @@ final class BeforeOldCollection {
     static RuleResult finding(TimelineFacts f, Growth g) {
         long young = youngCollections(f);
         String pid = f.pid();
+        boolean kept = g.outlasts(DirectBufferGrowthRule.MIN_GROWTH);
         String notRuledOut = "garbage buffers whose objects wait for an old-generation collection: none ran during the watch"
                 + (young > 0 ? " (" + young + " young collections did, and freed none of the growth)" : " (no collection at all)")
+                + (kept ? "" : "; a pool filling to its size: the pace fell to " + Evidence.pct(g.pace()) + " of the whole watch's in its second half")
                 + "; an old collection, or the census of jrss heap " + pid + " (buffers by holder, and those only waiting for their cleaner), tells them apart";
         Evidence e = TrendEvidence.add(new Evidence(), "direct_memory", g, true)
                 .value("old_generation_collections_during_watch", 0)
                 .value("young_collections_during_watch", young)
                 .value("not_ruled_out", notRuledOut)
-                .value("ruled_out", "a pool that filled to its size and stopped: it still grew in the second half of the watch at "
-                        + Evidence.pct(g.pace()) + " of its whole pace" + (young > 0 ? "; buffers that died young: " + young + " young collections freed none" : ""));
+                .value("ruled_out", (kept ? "a pool that filled to its size and stopped: it still grew in the second half of the watch at "
+                        + Evidence.pct(g.pace()) + " of its whole pace"
+                        : "a one-off allocation: it rose over the whole watch (" + g.whole().shape().name() + ", with 95% confidence) by "
+                        + Bytes.of(Math.round(g.delta())).toIec())
+                        + (young > 0 ? "; buffers that died young: " + young + " young collections freed none" : ""));
         return RuleResult.fired(new Finding("direct-buffer-leak", Severity.warning,
                 "Direct buffer memory grows " + TrendEvidence.rate(g, true) + ", " + Bytes.of(Math.round(g.whole().last())).toIec()
                         + " now; no old-generation collection has run to tell a leak from garbage buffers",

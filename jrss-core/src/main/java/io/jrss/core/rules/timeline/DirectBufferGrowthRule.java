@@ -38,8 +38,12 @@ public final class DirectBufferGrowthRule implements TimelineRule {
             return snapshot.<RuleResult>map(RuleResult::fired).orElseGet(() -> notEvaluated("direct memory is measured by NMT (category Other); NMT is off"));
         }
         boolean growing = g.outlasts(MIN_GROWTH);
-        if (!growing) return snapshot.<RuleResult>map(RuleResult::fired).orElse(RuleResult.quiet());
         long oldGcs = LiveSet.of(f.timeline()).collections();
+        if (!growing) {
+            if (snapshot.isPresent()) return RuleResult.fired(snapshot.get());
+            // hundreds of MiB in a watch that no old collection judged: said, even if the pace fell (a pool filling, or a leak that paused)
+            return oldGcs == 0 && g.rising() && g.delta() >= UNEXCLUDED_GROWTH ? BeforeOldCollection.finding(f, g) : RuleResult.quiet();
+        }
         if (oldGcs == 0) {
             if (snapshot.isPresent()) return RuleResult.fired(snapshot.get());
             return g.delta() >= UNEXCLUDED_GROWTH ? BeforeOldCollection.finding(f, g) : notEvaluated("direct memory grew " + TrendEvidence.rate(g, true)
