@@ -68,7 +68,7 @@ public final class DirectBufferCacheRule implements Rule {
 
     /**
      * Large Other blocks, within MaxDirectMemorySize before JDK 24, no cap on the cache, and blocks as the threads
-     * cache them ({@link CacheShape}): several, no more than one or two per thread, and no single buffer holding most
+     * cache them ({@link CacheShape}): several, no more than four per thread, and no single buffer holding most
      * of them. Without a thread count it does not match: a few large buffers from allocateDirect (twenty of 100 MiB,
      * say) make the same blocks.
      */

@@ -81,6 +81,30 @@ class StartUpIsNotATrendTest {
         assertEquals(Confidence.medium, TimelineRulesTest.finding(d, "direct-buffer-leak").confidence());
     }
 
+    /** The last snapshot as the snapshot rules saw a pool of 4 MiB chunks: laid out like threads' cached buffers. */
+    static io.jrss.core.analysis.Diagnosis cacheSnapshot() {
+        io.jrss.core.analysis.Diagnosis d = io.jrss.core.analysis.Diagnosis.of(new io.jrss.core.SnapshotBuilder().build());
+        Finding cache = new Finding("direct-buffer-cache", Severity.critical, "Threads cache 300 MiB of temporary direct buffers",
+                java.util.Map.of("ruled_out", "buffers the application allocated"), java.util.List.of("jrss heap 4242"), Confidence.medium);
+        return new io.jrss.core.analysis.Diagnosis(d.snapshot(), d.ledger(), java.util.List.of(cache), d.notEvaluated(), d.unavailable());
+    }
+
+    @Test void aPoolWhoseChunksComeWithoutThreadsIsNotTheTemporaryCache() {
+        // the reported Netty leak as a watch began: 75 chunks of 4 MiB for 40 threads (as the cache could hold them), then 29 more every 10 s
+        TimelineDiagnosis d = TimelineDiagnosis.of(new TimelineBuilder(7, S10).signal(Signals.DIRECT_MEMORY, i -> (300 + 116 * i) * MIB)
+                .signal(Signals.DIRECT_BLOCKS, i -> 75 + 29 * i).signal(Signals.THREADS, i -> 40)
+                .signal(Signals.GC_COLLECTIONS, i -> 3).signal(Signals.OLD_COLLECTIONS, i -> 0).build(), cacheSnapshot());
+        assertEquals(java.util.List.of("direct-buffer-leak"), TimelineRulesTest.ids(d), d.findings().toString());
+    }
+
+    @Test void cachedBuffersThatComeWithTheirThreadsStayTheCache() {
+        // the lab's direct-buffer-cache: one more reading thread, and its 32 MiB buffer, every 2 s
+        TimelineDiagnosis d = TimelineDiagnosis.of(new TimelineBuilder(8, Duration.ofSeconds(2)).signal(Signals.DIRECT_MEMORY, i -> (256 + 32 * i) * MIB)
+                .signal(Signals.DIRECT_BLOCKS, i -> 11 + i).signal(Signals.THREADS, i -> 28 + i)
+                .signal(Signals.GC_COLLECTIONS, i -> 3).signal(Signals.OLD_COLLECTIONS, i -> 0).build(), cacheSnapshot());
+        assertEquals(java.util.List.of("direct-buffer-cache"), TimelineRulesTest.ids(d), d.findings().toString());
+    }
+
     @Test void aLittleDirectGrowthBeforeAnOldCollectionStaysNotEvaluated() {
         TimelineDiagnosis d = new TimelineBuilder(7, S10).signal(Signals.DIRECT_MEMORY, i -> (30 + 5 * i) * MIB)
                 .signal(Signals.GC_COLLECTIONS, i -> 3).signal(Signals.OLD_COLLECTIONS, i -> 0).diagnose();

@@ -129,7 +129,7 @@ final class ScenarioChecks {
         return "nmt other " + first / MIB + " -> " + second / MIB + ", rss " + status("VmRSS") / MIB;
     }
 
-    /** NMT Other at about 26 x 12 MiB at READY, in one or two blocks per worker, flat: the workers' cached temporary buffers. */
+    /** NMT Other at about 26 x 12 MiB at READY, in about three blocks per worker, flat: the workers' cached temporary buffers. */
     String directBufferCacheWrites() throws Exception {
         String nmt1 = nmt();
         long first = nmtCommitted(nmt1, "Other"), blocks = group(nmt1, "(?s)-\\s+Other \\(.*?#(\\d+)", "NMT Other blocks");
