@@ -105,6 +105,19 @@ class StartUpIsNotATrendTest {
         assertEquals(java.util.List.of("direct-buffer-cache"), TimelineRulesTest.ids(d), d.findings().toString());
     }
 
+    @Test void classesLoadingBeforeAnyOldCollectionMayStillBeGarbage() {
+        // a script compiled per request and dropped: 33 classes a second, none unloaded, because no old collection ran
+        TimelineDiagnosis none = new TimelineBuilder(13, S5).signal(Signals.LOADED_CLASSES, i -> 2000 + 165 * i)
+                .signal(Signals.METASPACE_COMMITTED, i -> (20 + 2 * i) * MIB).signal(Signals.OLD_COLLECTIONS, i -> 0).diagnose();
+        Finding f = TimelineRulesTest.finding(none, "metaspace-leak");
+        assertEquals(Confidence.low, f.confidence());
+        assertTrue(f.evidence().get("not_ruled_out").toString().contains("VM.classloader_stats"), f.evidence().toString());
+        // the same across two old collections: the classes survived them
+        TimelineDiagnosis two = new TimelineBuilder(13, S5).signal(Signals.LOADED_CLASSES, i -> 2000 + 165 * i)
+                .signal(Signals.METASPACE_COMMITTED, i -> (20 + 2 * i) * MIB).signal(Signals.OLD_COLLECTIONS, i -> i / 6).diagnose();
+        assertEquals(Confidence.high, TimelineRulesTest.finding(two, "metaspace-leak").confidence());
+    }
+
     @Test void aLittleDirectGrowthBeforeAnOldCollectionStaysNotEvaluated() {
         TimelineDiagnosis d = new TimelineBuilder(7, S10).signal(Signals.DIRECT_MEMORY, i -> (30 + 5 * i) * MIB)
                 .signal(Signals.GC_COLLECTIONS, i -> 3).signal(Signals.OLD_COLLECTIONS, i -> 0).diagnose();

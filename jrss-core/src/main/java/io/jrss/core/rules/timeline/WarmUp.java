@@ -64,6 +64,17 @@ public record WarmUp(boolean needed, Growth after, String reason) {
         return f.timeline().samples().stream().anyMatch(x -> x.signal(Signals.JVM_UPTIME) != null);
     }
 
+    /**
+     * The time until {@code signal} reaches its limit, extrapolated as this class allows: from the growth after warm-up
+     * where the watch held it, null where the growth did not keep its pace after it (or no limit is reached).
+     */
+    static java.time.Duration timeToLimit(TimelineFacts f, String signal, double noise) {
+        Growth whole = f.growth(signal, noise);
+        if (whole.whole().samples() == 0) return null;
+        WarmUp w = of(f, signal, whole, noise);
+        return w.reason() != null ? null : w.growth(whole).whole().timeToLimit();
+    }
+
     /** The growth to extrapolate: after warm-up where the watch held some, else the whole watch's. */
     Growth growth(Growth whole) { return needed && after != null ? after : whole; }
 }
