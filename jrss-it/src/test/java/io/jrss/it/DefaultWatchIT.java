@@ -17,19 +17,19 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The default {@code jrss watch} (a sample every 10 s, a full one every minute) for one minute, as people run it, on
- * JDK 17 and 25 at once (issue 25): the lab's pooled-direct-leak (14 MB/s of direct memory in a 64 MiB heap that
+ * JDK 17, 21 and 25 at once (issue 25): the lab's pooled-direct-leak (on 17 and 25) (14 MB/s of direct memory in a 64 MiB heap that
  * collects no old generation in a minute) gets direct-buffer-leak, saying that garbage buffers are not yet excluded
- * and what would exclude them; and direct-buffer-cache-writes (issue 31) keeps its direct-buffer-cache.
+ * and what would exclude them; and direct-buffer-cache-writes (issue 31, on 17, 21 and 25) keeps its direct-buffer-cache.
  */
-@ResourceLock(value = Locks.HOST_CPU, mode = ResourceAccessMode.READ) // four JVMs and their watches, a minute long
+@ResourceLock(value = Locks.HOST_CPU, mode = ResourceAccessMode.READ) // five JVMs and their watches, a minute long
 class DefaultWatchIT {
     record Case(String main, List<String> flags, int feature, String id) {}
 
     @Test void aMinuteOfDefaultWatchSaysWhatGrowsAndWhatIsCached() throws Exception {
         List<Case> cases = new ArrayList<>();
-        for (int feature : List.of(17, 25)) {
+        for (int feature : List.of(17, 21, 25)) {
             if (TestJvm.absent(feature) != null) { System.out.println("[default-watch] skipped JDK " + feature + ": " + TestJvm.absent(feature)); continue; }
-            cases.add(new Case("io.jrss.lab.PooledDirectLeak", List.of("-Xmx64m", "-XX:MaxDirectMemorySize=2g"), feature, "direct-buffer-leak"));
+            if (feature != 21) cases.add(new Case("io.jrss.lab.PooledDirectLeak", List.of("-Xmx64m", "-XX:MaxDirectMemorySize=2g"), feature, "direct-buffer-leak"));
             cases.add(new Case("io.jrss.lab.TemporaryBufferWrites", List.of("-Xmx512m"), feature, "direct-buffer-cache"));
         }
         ExecutorService pool = Executors.newFixedThreadPool(cases.size());
