@@ -27,12 +27,14 @@ final class BeforeOldCollection {
         long young = youngCollections(f);
         String pid = f.pid();
         boolean kept = g.outlasts(DirectBufferGrowthRule.MIN_GROWTH);
-        String notRuledOut = "garbage buffers whose objects wait for an old-generation collection: none ran during the watch"
-                + (young > 0 ? " (" + young + " young collections did, and freed none of the growth)" : " (no collection at all)")
+        boolean counted = f.oldCollectionsDuringWatch() != null;
+        String notRuledOut = "garbage buffers whose objects wait for an old-generation collection: "
+                + (!counted ? "the input counts no collections (no hsperfdata), so none could be seen"
+                : "none ran during the watch" + (young > 0 ? " (" + young + " young collections did, and freed none of the growth)" : " (no collection at all)"))
                 + (kept ? "" : "; a pool filling to its size: the pace fell to " + Evidence.pct(g.pace()) + " of the whole watch's in its second half")
                 + "; an old collection, or the census of jrss heap " + pid + " (buffers by holder, and those only waiting for their cleaner), tells them apart";
         Evidence e = TrendEvidence.add(new Evidence(), "direct_memory", g, true)
-                .value("old_generation_collections_during_watch", 0)
+                .value("old_generation_collections_during_watch", counted ? 0 : null)
                 .value("young_collections_during_watch", young)
                 .value("not_ruled_out", notRuledOut)
                 .value("ruled_out", (kept ? "a pool that filled to its size and stopped: it still grew in the second half of the watch at "
@@ -42,7 +44,7 @@ final class BeforeOldCollection {
                         + (young > 0 ? "; buffers that died young: " + young + " young collections freed none" : ""));
         return RuleResult.fired(new Finding("direct-buffer-leak", Severity.warning,
                 "Direct buffer memory grows " + TrendEvidence.rate(g, true) + ", " + Bytes.of(Math.round(g.whole().last())).toIec()
-                        + " now; no old-generation collection has run to tell a leak from garbage buffers",
+                        + " now; " + (counted ? "no old-generation collection has run" : "no collection was counted") + " to tell a leak from garbage buffers",
                 e.build(),
                 List.of("Tell a leak from garbage now: jrss heap " + pid + " (pauses it for a heap dump: the buffers by holder, and those only waiting for their cleaner)",
                         "Or watch until an old-generation collection has run (jrss watch " + pid + " --duration 10m): memory a leak holds survives it",
