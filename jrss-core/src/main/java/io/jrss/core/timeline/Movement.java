@@ -16,11 +16,6 @@ public final class Movement {
     static final double SHARE = 0.10;
     /** The smallest move of a byte signal that counts, and of a count. */
     static final double MIN_BYTES = 16 << 20;
-    /**
-     * The code cache's: a small cache fills its last MiB or two when the JIT stops (an 8 MiB cache went from 6.5 to
-     * 7.8 MiB a second after a full sample, and a batch that exited before the next never had it in a ledger).
-     */
-    static final double CODE_CACHE_BYTES = 1 << 20;
 
     /** The footprint signals, with the smallest move that counts for each (bytes, or units for counts). */
     static final Map<String, Double> FLOORS = Map.ofEntries(
@@ -28,7 +23,7 @@ public final class Movement {
             Map.entry(Signals.RSS_SHMEM, MIN_BYTES), Map.entry(Signals.SWAP, MIN_BYTES), Map.entry(Signals.HEAP_COMMITTED, MIN_BYTES),
             Map.entry(Signals.METASPACE_COMMITTED, MIN_BYTES), Map.entry(Signals.THREAD_STACKS, MIN_BYTES),
             Map.entry(Signals.DIRECT_MEMORY, MIN_BYTES), Map.entry(Signals.NMT_COMMITTED, MIN_BYTES), Map.entry(Signals.NMT_MALLOC, MIN_BYTES),
-            Map.entry(Signals.COMPILER_MEMORY, MIN_BYTES), Map.entry(Signals.CODE_CACHE_USED, CODE_CACHE_BYTES),
+            Map.entry(Signals.COMPILER_MEMORY, MIN_BYTES), Map.entry(Signals.CODE_CACHE_USED, 4.0 * (1 << 20)),
             Map.entry(Signals.GLIBC_IN_USE, MIN_BYTES), Map.entry(Signals.GLIBC_FREE, MIN_BYTES), Map.entry(Signals.NATIVE_UNTRACKED, MIN_BYTES),
             Map.entry(Signals.CGROUP_USAGE, MIN_BYTES), Map.entry(Signals.THREADS, 16.0), Map.entry(Signals.LOADED_CLASSES, 1000.0));
 
