@@ -25,7 +25,7 @@ class LabCliIT {
         assertEquals(0, r.exit(), r.err());
         JsonNode list = new ObjectMapper().readTree(r.out()).get("scenarios");
         assertEquals(io.jrss.lab.Scenarios.all().size(), list.size());
-        assertEquals(19, list.size(), "15 scenarios and the four of issue 10");
+        assertEquals(22, list.size(), "15 scenarios, the four of issue 10 and the three of issues 25 and 31");
         for (JsonNode s : list) {
             for (String field : List.of("name", "main_class", "shows", "jvm_flags", "min_jdk", "container", "findings", "needs_timeline")) {
                 assertTrue(s.has(field), s.get("name") + " lacks " + field);

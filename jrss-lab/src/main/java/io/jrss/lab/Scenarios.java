@@ -40,6 +40,14 @@ public final class Scenarios {
                     "16 threads readAllBytes() 32 MiB files through channel streams; the temporary buffer cache keeps them",
                     // up to JDK 23 the temporary buffers count toward MaxDirectMemorySize, by default the max heap
                     List.of("-Xmx256m", "-XX:MaxDirectMemorySize=1g"), 18, Scenario.Container.NONE, List.of("direct-buffer-cache"), false),
+            // issue 31: a Jetty-like server's temporary buffer cache, up to JDK 23 ordinary direct buffers in every count
+            s("direct-buffer-cache-writes", "TemporaryBufferWrites",
+                    "26 workers write 12 MiB heap buffers through gathering socket writes; each caches its temporary direct buffers (about 312 MiB)",
+                    List.of("-Xmx512m"), 11, Scenario.Container.NONE, List.of("direct-buffer-cache"), false),
+            // issue 25: a pooled direct memory leak in a small, quiet heap that no old collection judges within a minute
+            s("pooled-direct-leak", "PooledDirectLeak",
+                    "a pool takes a 4 MiB direct chunk every 0.3 s and never gets one back (14 MB/s), in a 64 MiB heap that never collects its old generation",
+                    List.of("-Xmx64m", "-XX:MaxDirectMemorySize=2g"), 11, Scenario.Container.NONE, List.of("direct-buffer-leak"), true),
             s("native-leak", "NativeLeak", "zlib Deflaters and Inflaters never ended: native memory NMT never sees",
                     List.of("-Xmx256m"), 17, Scenario.Container.NONE, List.of("native-leak"), true),
             s("glibc-fragmentation", "GlibcFragmentation",
@@ -66,6 +74,10 @@ public final class Scenarios {
             s("thp-bloat", "ThpBloat", "512 MiB of malloc'd memory written once every 2 MiB, with glibc asking for transparent huge pages",
                     List.of("-Xmx64m"), Map.of("GLIBC_TUNABLES", "glibc.malloc.hugetlb=1"), 11, Scenario.Container.NONE,
                     List.of("thp-bloat"), false, Duration.ofSeconds(20)),
+            // issue 25: a start-up is not a trend; a control, like healthy: no finding may fire, in batch mode above all
+            s("short-lived-jit", "ShortLivedJit",
+                    "a program that works 30 s and exits: its JIT compiles new code the whole time, a few MiB of a 240 MiB code cache",
+                    List.of("-Xmx256m"), 17, Scenario.Container.NONE, List.of(), true),
             s("swap-in-use", "SwapInUse", "a 512 MiB heap cache left cold in a 384 MiB memory cgroup with swap and swappiness 100",
                     List.of("-Xmx768m"), 17, Scenario.Container.MEMORY_LIMIT_SWAP, List.of("container-limit-risk", "swap-in-use"), false));
 
@@ -74,6 +86,7 @@ public final class Scenarios {
             "direct-buffer-cache", "before JDK 18 readAllBytes() reads a channel stream 8 KiB at a time, so the temporary direct buffer cache keeps nothing",
             "zgc-shared-memory", "ZGC is experimental before JDK 15 (-XX:+UnlockExperimentalVMOptions)",
             "code-cache-full", "its program defines hidden classes (JDK 15+) and is compiled for JDK 17",
+            "short-lived-jit", "its program defines hidden classes (JDK 15+) and is compiled for JDK 17",
             "compiler-memory-spike", "its program defines hidden classes (JDK 15+) and is compiled for JDK 17; NMT's peaks it also reads are JDK 17+",
             "container-limit-risk", "its program reads its cgroup through the lab's own classes, compiled for JDK 17",
             "page-cache-in-usage", "its program reads its cgroup through the lab's own classes, compiled for JDK 17",

@@ -50,7 +50,7 @@ final class HtmlReport {
                 .append(" samples; ended: ").append(HtmlPage.esc(end.detail()));
         h.append("</p><p><b>RSS ").append(l.rssKnown() ? l.rss().toIec() : "unknown").append("</b> <span class=\"dim\">(")
                 .append(HtmlPage.esc(l.rssSource())).append(l.partial() ? "; partial ledger" : "").append(")</span></p></header>\n");
-        verdict(h, findings, td != null && !td.episodes().isEmpty());
+        verdict(h, findings, io.jrss.core.analysis.Unjudged.of(d, findings, notEvaluated), td != null && !td.episodes().isEmpty());
         if (td != null) HtmlPeak.episodes(h, td);
         h.append("<section id=\"ledger\"><h2>Where the RSS goes</h2><div class=\"chart bar\"><canvas id=\"ledgerChart\" aria-label=\"ledger\"></canvas></div>");
         if (td != null && td.peak() != td.last()) HtmlPeak.ledgers(h, td);
@@ -81,9 +81,13 @@ final class HtmlReport {
         return h.toString();
     }
 
-    private static void verdict(StringBuilder h, List<Finding> findings, boolean episodes) {
+    private static void verdict(StringBuilder h, List<Finding> findings, List<io.jrss.core.analysis.Unjudged> unjudged, boolean episodes) {
         h.append("<section id=\"verdict\"><h2>Verdict</h2>");
-        if (findings.isEmpty()) {
+        for (io.jrss.core.analysis.Unjudged u : unjudged) {
+            h.append("<div class=\"finding warning\"><span class=\"sev\">not judged</span> ").append(HtmlPage.esc(u.sentence()))
+                    .append("<div class=\"evidence\">to find out: ").append(HtmlPage.esc(u.how())).append("</div></div>");
+        }
+        if (findings.isEmpty() && unjudged.isEmpty()) {
             h.append(episodes ? "<p>No findings at the end; what held for a while and went away is under Episodes.</p>"
                     : "<p class=\"ok\">No findings: nothing needs attention.</p>");
         }

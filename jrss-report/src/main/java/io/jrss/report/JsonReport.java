@@ -96,6 +96,11 @@ public final class JsonReport {
         for (Finding f : findingList) finding(findings.addObject(), f);
         ArrayNode notEvaluated = root.putArray("not_evaluated");
         notEvaluatedList.forEach(n -> notEvaluated.addObject().put("rule", n.rule()).put("reason", n.reason()));
+        ArrayNode unjudged = root.putArray("unjudged");
+        for (io.jrss.core.analysis.Unjudged u : io.jrss.core.analysis.Unjudged.of(d, findingList, notEvaluatedList)) {
+            unjudged.addObject().put("row", u.row()).put("bytes", u.bytes().value()).put("share_of_rss", Math.round(u.shareOfRss() * 1000) / 1000.0)
+                    .put("why", u.why()).put("how", u.how());
+        }
         ArrayNode unavailable = root.putArray("unavailable");
         d.unavailable().forEach(u -> unavailable.addObject().put("reading", u.reading()).put("reason", u.reason()).put("how", u.how()));
         ArrayNode notes = root.putArray("notes");

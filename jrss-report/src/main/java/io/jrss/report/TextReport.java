@@ -13,6 +13,7 @@ import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
 import io.jrss.core.snapshot.Snapshot;
 import java.io.PrintWriter;
+import io.jrss.core.analysis.Unjudged;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -42,7 +43,7 @@ final class TextReport {
         out.println();
         ledger(l, out);
         out.println();
-        findings(d.findings(), "No findings: nothing in this snapshot needs attention.", out);
+        findings(d.findings(), Unjudged.of(d), "No findings: nothing in this snapshot needs attention.", out);
         gaps(d.unavailable(), d.notEvaluated(), out);
         out.flush();
     }
@@ -83,12 +84,33 @@ final class TextReport {
         for (String n : l.notes()) out.println(st.dim("  note: " + n));
     }
 
-    void findings(List<Finding> findings, String none, PrintWriter out) {
-        if (findings.isEmpty()) {
+    void findings(List<Finding> findings, String none, PrintWriter out) { findings(findings, List.of(), none, out); }
+
+    /** The findings; with none, {@code none} in green only when no dominant row went unjudged (then what was not judged, and how to find out). */
+    void findings(List<Finding> findings, List<Unjudged> unjudged, String none, PrintWriter out) {
+        if (findings.isEmpty() && unjudged.isEmpty()) {
             out.println(st.green(none));
             out.println();
             return;
         }
+        if (findings.isEmpty()) {
+            unjudged(unjudged, "No findings, but not nothing: most of the RSS is a row no rule could judge", out);
+            return;
+        }
+        findingsList(findings, out);
+        if (!unjudged.isEmpty()) unjudged(unjudged, "Not judged", out);
+    }
+
+    private void unjudged(List<Unjudged> unjudged, String heading, PrintWriter out) {
+        out.println(st.yellow(heading));
+        for (Unjudged u : unjudged) {
+            out.println("  " + st.yellow("?") + " " + u.sentence());
+            out.println("    to find out: " + u.how());
+        }
+        out.println();
+    }
+
+    private void findingsList(List<Finding> findings, PrintWriter out) {
         out.println(st.bold("Findings"));
         for (Finding f : findings) {
             String sev = switch (f.severity()) {

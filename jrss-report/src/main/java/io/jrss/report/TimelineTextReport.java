@@ -44,7 +44,7 @@ final class TimelineTextReport {
         PeakText peak = new PeakText(st);
         peak.ledgers(td, out);
         trends(td, out);
-        text.findings(td.findings(), td.episodes().isEmpty() ? "No findings over the watch: nothing grew or stayed wrong long enough to matter."
+        text.findings(td.findings(), io.jrss.core.analysis.Unjudged.of(td.last(), td.findings(), td.notEvaluated()), td.episodes().isEmpty() ? "No findings over the watch: nothing grew or stayed wrong long enough to matter."
                 : "No findings at the end of the watch; what held for a while is below.", out);
         peak.episodes(td, out);
         probes(probes, out);

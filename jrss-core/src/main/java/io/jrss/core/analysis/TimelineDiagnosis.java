@@ -43,10 +43,11 @@ public record TimelineDiagnosis(Diagnosis last, Diagnosis peak, Timeline timelin
         TimelineFacts facts = new TimelineFacts(timeline, last.snapshot(), last.ledger(), snapshot);
         Map<String, Finding> findings = new LinkedHashMap<>(snapshot);
         List<RuleResult.NotEvaluated> notEvaluated = new ArrayList<>();
-        List<String> judged = new ArrayList<>();
+        List<String> judged = new ArrayList<>(), disproved = new ArrayList<>();
         for (TimelineRule r : rules) {
             RuleResult result = r.evaluate(facts);
             judged.add(r.id());
+            if (r.disproves(facts)) disproved.add(r.id());
             findings.remove(r.id());
             if (result instanceof RuleResult.Fired f) findings.put(r.id(), f.finding());
             if (result instanceof RuleResult.NotEvaluated n) {
@@ -59,7 +60,7 @@ public record TimelineDiagnosis(Diagnosis last, Diagnosis peak, Timeline timelin
         }
         List<Finding> sorted = new ArrayList<>(findings.values());
         sorted.sort(ORDER);
-        List<Episode> past = episodes.stream().filter(e -> !findings.containsKey(e.id()))
+        List<Episode> past = episodes.stream().filter(e -> !findings.containsKey(e.id()) && !disproved.contains(e.id()))
                 .sorted(Comparator.comparing(Episode::atPeak, ORDER)).toList();
         return new TimelineDiagnosis(last, peak, timeline, Trends.rows(timeline), Trends.signals(timeline), List.copyOf(sorted), past,
                 List.copyOf(notEvaluated));

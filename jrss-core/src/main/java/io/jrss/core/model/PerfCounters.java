@@ -30,6 +30,22 @@ public record PerfCounters(Map<String, String> values) {
                 - number("java.cls.unloadedClasses").orElse(0) - number("java.cls.sharedUnloadedClasses").orElse(0));
     }
 
+    /**
+     * Seconds since the JVM started, at {@code at} (when the counters were read): HotSpot's elapsed counter
+     * (sun.os.hrt.ticks, counted from the JVM's start, over sun.os.hrt.frequency) up to JDK 21; JDK 25 no longer
+     * exports the ticks, so there it is {@code at} minus sun.rt.createVmBeginTime (milliseconds since the epoch).
+     * Empty where neither is there, or the result is negative.
+     */
+    public java.util.OptionalDouble uptimeSeconds(java.time.Instant at) {
+        OptionalLong ticks = number("sun.os.hrt.ticks"), hz = number("sun.os.hrt.frequency");
+        if (ticks.isPresent() && hz.isPresent() && hz.getAsLong() > 0 && ticks.getAsLong() >= 0) {
+            return java.util.OptionalDouble.of(ticks.getAsLong() / (double) hz.getAsLong());
+        }
+        OptionalLong begin = number("sun.rt.createVmBeginTime");
+        if (begin.isEmpty() || at == null || at.toEpochMilli() < begin.getAsLong()) return java.util.OptionalDouble.empty();
+        return java.util.OptionalDouble.of((at.toEpochMilli() - begin.getAsLong()) / 1000.0);
+    }
+
     /** Live Java threads (java.threads.live); native threads are in /proc/pid/status. */
     public OptionalLong liveThreads() { return number("java.threads.live"); }
 

@@ -36,7 +36,8 @@ public final class DirectBufferCacheRule implements Rule {
         }
         if (!s.nmt().isAvailable()) return notEvaluated("temporary direct buffers are measured by NMT (category Other); NMT is off");
         if (!matches(s)) {
-            if (!shaped(s) || s.status().isAvailable()) return RuleResult.quiet();
+            if (!shaped(s)) return RuleResult.quiet();
+            if (s.status().isAvailable()) return RuleResult.quiet();
             NmtCategory other = s.nmt().orNull().category(NmtCategories.OTHER).orElseThrow();
             return notEvaluated("NMT Other holds " + other.mallocCount() + " blocks of about " + other.meanMallocBlock().toIec()
                     + ": temporary buffers cached one per thread, or a few large buffers the application allocated itself (both look so);"
@@ -54,8 +55,8 @@ public final class DirectBufferCacheRule implements Rule {
                 new Evidence().bytes("direct_memory", direct).value("blocks", other.mallocCount()).bytes("mean_block", other.meanMallocBlock())
                         .value("threads", threads).bytes("max_direct_memory", limit).value("over_max_direct_memory", overLimit)
                         .ratio("share_of_rss", direct.ratioOf(ledger.rss())).value(PROPERTY, "unset")
-                        .value("ruled_out", "a buffer pool or buffers kept by the application, which make many small blocks: NMT Other is "
-                                + other.mallocCount() + " blocks of about " + other.meanMallocBlock().toIec() + ", no more than one per thread").build(),
+                        .value("ruled_out", CacheShape.of(s).ruledOut()).value("tells_apart", CacheShape.TOLD_BY)
+                        .value("confirm", "jrss heap " + s.pidText() + " (pauses it for a heap dump) counts the buffers in sun.nio.ch.Util's thread caches").build(),
                 List.of("Bound the cache: -D" + PROPERTY + "=262144 (larger temporary buffers are then freed after each use)",
                         "See the cached buffers by thread name: jrss heap " + s.pidText() + " (pauses it for a heap dump)",
                         "Read big files in chunks, or into direct buffers you own, instead of Files.readAllBytes/InputStream.readAllBytes on channel streams",
@@ -66,13 +67,14 @@ public final class DirectBufferCacheRule implements Rule {
     }
 
     /**
-     * Large Other blocks, no more of them than the threads counted, within MaxDirectMemorySize before JDK 24, and no
-     * cap on the cache. Without a thread count it does not match: a few large buffers from allocateDirect (twenty of
-     * 100 MiB, say) make the same blocks.
+     * Large Other blocks, within MaxDirectMemorySize before JDK 24, no cap on the cache, and blocks as the threads
+     * cache them ({@link CacheShape}): several, no more than four per thread, and no single buffer holding most
+     * of them. Without a thread count it does not match: a few large buffers from allocateDirect (twenty of 100 MiB,
+     * say) make the same blocks.
      */
     public static boolean matches(Snapshot s) {
         if (!shaped(s) || !s.status().isAvailable()) return false;
-        return s.nmt().orNull().category(NmtCategories.OTHER).orElseThrow().mallocCount() <= s.status().orNull().threads();
+        return CacheShape.of(s).cache();
     }
 
     /** Few large blocks in NMT Other, within MaxDirectMemorySize before JDK 24, with no cap on the cache. */

@@ -39,7 +39,7 @@ public final class DirectBufferLimitRule implements Rule {
                         .bytes("resident_in_ledger", ledger.bytes(RowIds.DIRECT_BUFFERS))
                         .value("limit_source", flags.bytes("MaxDirectMemorySize").filter(Bytes::isPositive).isPresent()
                                 ? "-XX:MaxDirectMemorySize" : "default: MaxHeapSize")
-                        .value("ruled_out", "the per-thread temporary buffer cache (direct-buffer-cache): NMT Other is not a few large blocks, one per thread").build(),
+                        .value("ruled_out", "the per-thread temporary buffer cache (direct-buffer-cache): NMT Other is not laid out as threads cache their buffers").build(),
                 List.of("Find who holds them: jrss heap " + s.pidText() + " (pauses it for a heap dump: the buffers by kind and holder, those waiting for their cleaner)",
                         "Release buffers you own (pooling frameworks: check their leak detectors, e.g. -Dio.netty.leakDetection.level=advanced)",
                         feature >= 18 ? "If threads read whole files through channels, cap the temporary buffer cache: -Djdk.nio.maxCachedBufferSize=262144"

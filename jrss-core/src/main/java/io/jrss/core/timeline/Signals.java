@@ -38,10 +38,12 @@ public final class Signals {
     public static final String NATIVE_UNTRACKED = "native_untracked", CGROUP_USAGE = "cgroup_usage";
     public static final String CPU_PERIODS = "cpu_periods", CPU_THROTTLED = "cpu_throttled";
     public static final String ARENAS = "arenas", BUSY_ARENAS = "busy_arenas";
+    /** Seconds since the JVM started (hsperfdata): tells a program's start-up from its steady state. */
+    public static final String JVM_UPTIME = "jvm_uptime_seconds";
 
     /** Signals counted in units rather than bytes; everything else is bytes. */
     public static final List<String> COUNTS = List.of(GC_COLLECTIONS, OLD_COLLECTIONS, LOADED_CLASSES, THREADS, DIRECT_BLOCKS,
-            CPU_PERIODS, CPU_THROTTLED, ARENAS, BUSY_ARENAS);
+            CPU_PERIODS, CPU_THROTTLED, ARENAS, BUSY_ARENAS, JVM_UPTIME);
 
     public static boolean isBytes(String signal) { return !COUNTS.contains(signal); }
 
@@ -74,6 +76,7 @@ public final class Signals {
             pc.loadedClasses().ifPresent(v -> m.put(LOADED_CLASSES, (double) v));
             m.put(GC_COLLECTIONS, (double) pc.collections());
             m.put(OLD_COLLECTIONS, (double) pc.oldCollections());
+            pc.uptimeSeconds(s.time()).ifPresent(v -> m.put(JVM_UPTIME, v));
         }
         NmtSummary nmt = s.nmt().orNull();
         if (nmt != null) nmt(m, nmt);

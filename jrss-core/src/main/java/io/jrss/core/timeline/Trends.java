@@ -9,12 +9,12 @@ import java.util.List;
 
 /**
  * The trend of every ledger row (over the full samples) and every signal (over all samples), with the signal's
- * limit where it has one. Cumulative counters (collections, cgroup periods) are left out: their slope is a rate,
- * not a trend.
+ * limit where it has one. Cumulative counters (collections, cgroup periods) and the JVM's uptime are left out: their
+ * slope is a rate or a clock, not a trend.
  */
 public final class Trends {
     static final List<String> CUMULATIVE = List.of(Signals.GC_COLLECTIONS, Signals.OLD_COLLECTIONS, Signals.CPU_PERIODS, Signals.CPU_THROTTLED,
-            Signals.COMPILER_PEAK);
+            Signals.COMPILER_PEAK, Signals.JVM_UPTIME);
     static final double MIB = 1 << 20;
 
     private Trends() {}

@@ -76,6 +76,9 @@ class LabScenariosIT {
                 case "code-cache-full" -> checks.codeCacheFull();
                 case "direct-buffer-leak" -> checks.directBufferLeak();
                 case "direct-buffer-cache" -> checks.directBufferCache();
+                case "direct-buffer-cache-writes" -> checks.directBufferCacheWrites();
+                case "pooled-direct-leak" -> checks.pooledDirectLeak();
+                case "short-lived-jit" -> checks.shortLivedJit();
                 case "native-leak" -> checks.nativeLeak();
                 case "glibc-fragmentation" -> checks.glibcFragmentation();
                 case "glibc-arena-bloat" -> checks.glibcArenaBloat();

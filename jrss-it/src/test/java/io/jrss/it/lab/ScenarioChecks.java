@@ -129,6 +129,60 @@ final class ScenarioChecks {
         return "nmt other " + first / MIB + " -> " + second / MIB + ", rss " + status("VmRSS") / MIB;
     }
 
+    /** NMT Other at about 26 x 12 MiB at READY, in about three blocks per worker, flat: the workers' cached temporary buffers. */
+    String directBufferCacheWrites() throws Exception {
+        String nmt1 = nmt();
+        long first = nmtCommitted(nmt1, "Other"), blocks = group(nmt1, "(?s)-\\s+Other \\(.*?#(\\d+)", "NMT Other blocks");
+        gap();
+        long second = nmtCommitted(nmt(), "Other"), threads = status("Threads");
+        assertTrue(first >= 26 * 12 * MIB && first <= 26 * 12 * MIB + 32 * MIB, "NMT Other " + first / MIB + " MiB");
+        assertTrue(Math.abs(second - first) < 16 * MIB, "NMT Other " + first / MIB + " -> " + second / MIB + " MiB: flat once every worker wrote");
+        assertTrue(blocks >= 26 && blocks <= 2 * threads + 8, blocks + " blocks for " + threads + " threads");
+        return "nmt other " + first / MIB + " -> " + second / MIB + " in " + blocks + " blocks, " + threads + " threads, rss " + status("VmRSS") / MIB;
+    }
+
+    /** NMT Other grows by a 4 MiB chunk every 0.3 s (about 14 MB/s), and no old-generation collection runs. */
+    String pooledDirectLeak() throws Exception {
+        long other1 = nmtCommitted(nmt(), "Other"), old1 = oldCollections();
+        gap();
+        long other2 = nmtCommitted(nmt(), "Other"), old2 = oldCollections();
+        assertTrue(other1 >= 32 * MIB, "NMT Other " + other1 / MIB + " MiB at READY");
+        assertTrue(other2 - other1 >= 32 * MIB, "NMT Other " + other1 / MIB + " -> " + other2 / MIB + " MiB in " + GAP_MILLIS + " ms");
+        assertEquals(old1, old2, "old-generation collections during the gap");
+        return "nmt other " + other1 / MIB + " -> " + other2 / MIB + ", old collections " + old2 + ", rss " + status("VmRSS") / MIB;
+    }
+
+    /** G1's old-generation collections (its concurrent cycles and full collections) from PerfCounter.print. */
+    private long oldCollections() throws Exception {
+        String pc = jcmd("PerfCounter.print");
+        long n = 0;
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("sun\\.gc\\.collector\\.(\\d+)\\.name=\"([^\"]*)\"").matcher(pc);
+        while (m.find()) {
+            if (m.group(2).contains("young")) continue;
+            n += group(pc, "sun\\.gc\\.collector\\." + m.group(1) + "\\.invocations=(\\d+)", "invocations");
+        }
+        return n;
+    }
+
+    /** The code cache grows while loaded classes do not, far below the 240 MiB reserved: the JIT at work, nothing kept. */
+    String shortLivedJit() throws Exception {
+        long used1 = codeCacheUsed(), classes1 = loadedClasses();
+        gap();
+        long used2 = codeCacheUsed(), classes2 = loadedClasses();
+        assertTrue(used2 > used1, "code cache used " + used1 / MIB + " -> " + used2 / MIB + " MiB");
+        assertTrue(used2 < 0.25 * 240 * MIB, "code cache used " + used2 / MIB + " MiB of 240");
+        assertTrue(classes2 - classes1 < 100, "loaded classes " + classes1 + " -> " + classes2);
+        return "code cache used " + used1 + " -> " + used2 + " KiB, classes " + classes1 + " -> " + classes2;
+    }
+
+    /** Used KiB over every code heap of Compiler.codecache (segmented or not). */
+    private long codeCacheUsed() throws Exception {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("size=\\d+Kb,? used=(\\d+)Kb").matcher(jcmd("Compiler.codecache"));
+        long used = 0;
+        while (m.find()) used += Long.parseLong(m.group(1));
+        return used;
+    }
+
     /** glibc's outstanding allocations grow (zlib state never freed) while NMT's committed total does not follow. */
     String nativeLeak() throws Exception {
         long out1 = cHeap(jcmd("VM.info"))[0], nmt1 = RawSignals.nmtTotalCommitted(nmt());

@@ -42,7 +42,8 @@ public final class SignalMetrics {
             counter(Signals.CPU_PERIODS, "jrss_cgroup_cpu_periods", "CFS periods of the container's CPU quota (cpu.stat nr_periods)."),
             counter(Signals.CPU_THROTTLED, "jrss_cgroup_cpu_throttled_periods", "CFS periods in which the container was throttled (nr_throttled)."),
             gauge(Signals.ARENAS, "jrss_glibc_arenas", "glibc malloc arenas (main arena included), from the full sample's mappings."),
-            gauge(Signals.BUSY_ARENAS, "jrss_glibc_busy_arenas", "glibc arenas holding at least 16 MiB resident each."));
+            gauge(Signals.BUSY_ARENAS, "jrss_glibc_busy_arenas", "glibc arenas holding at least 16 MiB resident each."),
+            gauge(Signals.JVM_UPTIME, "jrss_jvm_uptime_seconds", "Seconds since the JVM started (hsperfdata): the first minute is start-up, not a trend."));
 
     private SignalMetrics() {}
 

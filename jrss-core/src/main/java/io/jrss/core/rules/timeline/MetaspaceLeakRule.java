@@ -14,7 +14,8 @@ import java.util.List;
 /**
  * metaspace-leak: loaded classes and class metadata keep growing: class loaders that are never released. Start-up
  * loads thousands of classes and then slows down; a leak is still loading in the second half of the watch at the
- * pace of the whole watch ({@link Growth#outlasts}).
+ * pace of the whole watch ({@link Growth#outlasts}). Before any old-generation collection, when classes could not yet
+ * have been unloaded, the confidence is low and the finding says what is not excluded.
  */
 public final class MetaspaceLeakRule implements TimelineRule {
     static final double MIN_CLASSES = 100, MIN_METASPACE = 16 << 20;
@@ -31,7 +32,7 @@ public final class MetaspaceLeakRule implements TimelineRule {
         boolean byClasses = classes.outlasts(MIN_CLASSES);
         boolean byMeta = meta.outlasts(MIN_METASPACE);
         if (!byClasses && !byMeta) return RuleResult.quiet();
-        Duration ttl = meta.whole().timeToLimit();
+        Duration ttl = WarmUp.timeToLimit(f, Signals.METASPACE_COMMITTED, 1 << 20); // not from a start-up's pace
         Evidence e = new Evidence();
         if (classes.whole().samples() > 0) TrendEvidence.add(e, "loaded_classes", classes, false);
         if (meta.whole().samples() > 0) TrendEvidence.add(e, "metaspace", meta, true);
@@ -40,6 +41,16 @@ public final class MetaspaceLeakRule implements TimelineRule {
                 + " still grew " + TrendEvidence.rate(by, byClasses ? false : true) + " in the second half of the watch, "
                 + Evidence.pct(by.pace()) + " of the pace of the whole watch");
         String pid = f.pid();
+        // Classes are unloaded only when the old generation is collected: before one, loaders that are already garbage
+        // (a script compiled per request, then dropped) look the same as loaders kept.
+        Long oldGcs = f.oldCollectionsDuringWatch();
+        boolean noOldCollection = oldGcs != null && oldGcs == 0;
+        if (noOldCollection) {
+            e.value("old_generation_collections_during_watch", 0);
+            e.value("not_ruled_out", "class loaders that are already garbage (a script or proxy class per request, then dropped): classes are unloaded only"
+                    + " when the old generation is collected, and none was during the watch; one that leaves the classes loaded, or jcmd " + pid
+                    + " VM.classloader_stats (live loaders and their classes), tells them apart");
+        }
         return RuleResult.fired(new Finding(id(), ttl != null && ttl.compareTo(Duration.ofHours(1)) < 0 ? Severity.critical : Severity.warning,
                 "Classes keep loading: " + TrendEvidence.rate(classes, false) + " classes, metaspace " + TrendEvidence.rate(meta, true)
                         + " (" + Math.round(classes.whole().last()) + " classes now)",
@@ -48,6 +59,6 @@ public final class MetaspaceLeakRule implements TimelineRule {
                         "Log loading and unloading: -Xlog:class+load=info,class+unload=info",
                         "Release the loaders: redeploys and plugin reloads, a GroovyClassLoader, Javassist/CGLIB/Proxy class or JAXBContext per call",
                         "Cap it so it fails fast instead of growing RSS: -XX:MaxMetaspaceSize=<a little above the steady state>"),
-                byClasses && byMeta ? Confidence.high : Confidence.medium));
+                noOldCollection ? Confidence.low : byClasses && byMeta ? Confidence.high : Confidence.medium));
     }
 }

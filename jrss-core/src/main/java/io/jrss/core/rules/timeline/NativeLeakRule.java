@@ -35,7 +35,7 @@ public final class NativeLeakRule implements TimelineRule {
         Growth g = Growth.of(s, 1 << 20, f.timeline().limit(Signals.RSS));
         if (!g.outlasts(MIN_GROWTH)) return RuleResult.quiet();
         Growth nmt = f.growth(Signals.NMT_COMMITTED, 1 << 20);
-        Duration ttl = f.growth(Signals.RSS, 1 << 20).whole().timeToLimit();
+        Duration ttl = WarmUp.timeToLimit(f, Signals.RSS, 1 << 20); // not from a start-up's pace
         Evidence e = TrendEvidence.add(new Evidence(), "untracked_native", g, true)
                 .value("untracked_native_source", glibc ? "glibc in use (VM.info or System.native_heap_info) minus NMT malloc"
                         : "RssAnon minus NMT committed (no glibc figures)");

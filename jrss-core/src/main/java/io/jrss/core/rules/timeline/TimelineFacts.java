@@ -26,6 +26,18 @@ public record TimelineFacts(Timeline timeline, Snapshot last, Ledger ledger, Map
         return Growth.of(timeline.series(signal), noise, timeline.limit(signal));
     }
 
+    /** Old-generation collections between the first and the last sample that counted them, or null when none did (a JFR file). */
+    public Long oldCollectionsDuringWatch() {
+        Long first = null, last = null;
+        for (var s : timeline.samples()) {
+            Double c = s.signal(io.jrss.core.timeline.Signals.OLD_COLLECTIONS);
+            if (c == null) continue;
+            if (first == null) first = Math.round(c);
+            last = Math.round(c);
+        }
+        return first == null ? null : last - first;
+    }
+
     /** The pid as the commands of a remedy print it: "&lt;pid&gt;" when the timeline named none (a JFR file). */
     public String pid() { return timeline.pid() == 0 ? "<pid>" : Integer.toString(timeline.pid()); }
 }

@@ -12,6 +12,12 @@ public interface TimelineRule {
 
     RuleResult evaluate(TimelineFacts facts);
 
+    /**
+     * True when the whole watch shows that what single full samples raised under this id was not so (a pool whose
+     * chunks looked like threads' cached buffers until it outgrew the threads): their episodes are dropped too.
+     */
+    default boolean disproves(TimelineFacts facts) { return false; }
+
     default RuleResult notEvaluated(String reason) { return new RuleResult.NotEvaluated(id(), reason); }
 
     default RuleResult tooShort(TimelineFacts f) {

@@ -7,7 +7,7 @@ import java.util.List;
 public final class TimelineRules {
     public static List<TimelineRule> all() {
         return List.of(new HeapLeakRule(), new HeapOvercommittedRule(), new MetaspaceLeakRule(), new ThreadLeakRule(),
-                new DirectBufferGrowthRule(), new NativeLeakRule(), new GlibcFragmentationTrendRule(), new GlibcArenaBloatTrendRule(),
+                new DirectBufferGrowthRule(), new DirectBufferCacheTrendRule(), new NativeLeakRule(), new GlibcFragmentationTrendRule(), new GlibcArenaBloatTrendRule(),
                 new CodeCacheTrendRule(), new CompilerMemorySpikeRule(), new CpuThrottlingTrendRule(), new ContainerLimitTrendRule());
     }
 
