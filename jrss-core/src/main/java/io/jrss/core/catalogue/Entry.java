@@ -9,10 +9,12 @@ import java.util.regex.Pattern;
  * releases print it, the pattern that finds it anywhere in a line, what it means, what ran out, the finding it
  * supports (null for context) and the real outputs that show it.
  *
- * @param anchor a literal part of the pattern every match contains, to pass over lines quickly; "" when none
+ * @param anchor     a literal part of the pattern every match contains, to pass over lines quickly; "" when none
+ * @param confidence "low", "medium" or "high" where the message alone is weaker or stronger evidence than its event
+ *                   usually is (a shell's "Killed" may be a user's kill -9), else null
  */
 public record Entry(String id, String from, String prints, String text, Pattern pattern, String means, Event event, String finding,
-                    List<String> examples, String anchor) {
+                    List<String> examples, String anchor, String confidence) {
     private static final Pattern GROUP = Pattern.compile("\\(\\?<([a-zA-Z][a-zA-Z0-9]*)>");
 
     /** The names of the pattern's groups: the values a match carries. */

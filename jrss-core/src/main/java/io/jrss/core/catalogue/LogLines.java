@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * ({@code {"log":"...\n","stream":"stderr"}}) and other JSON log records (their message and stack trace fields),
  * CRI-O and containerd's {@code <time> stderr F } (a {@code P} line joined with the next), {@code kubectl logs --prefix},
  * docker compose's {@code service-1  | }, journald and syslog headers (with or without a host, RFC 3164 and 5424), dmesg's times,
- * and a line whose newlines were escaped ({@code ...\n\tat ...}). What a line says after its prefix is kept as is;
+ * and a line whose newlines were escaped ({@code ...\n\tat ...}); full-width punctuation as ASCII. What a line says after its prefix is kept as is;
  * a message is found anywhere in it, so the prefixes a logger adds (time, level, thread, logger) need no undoing.
  */
 public final class LogLines {
@@ -38,7 +38,7 @@ public final class LogLines {
         List<String> out = new ArrayList<>();
         StringBuilder partial = null;
         for (String raw : text.split("\r?\n", -1)) {
-            String line = raw;
+            String line = halfWidth(raw);
             Matcher cri = CRI.matcher(line);
             if (cri.find()) {
                 String rest = line.substring(cri.end());
@@ -93,6 +93,21 @@ public final class LogLines {
             for (String l : t.split("\r?\n", -1)) out.add(strip(l));
         }
         return out.isEmpty() ? List.of(line) : out;
+    }
+
+    /**
+     * Full-width forms (U+FF01 to U+FF5E: the brackets, colons and letters of an East Asian input method, as in a log
+     * retyped from a screenshot) and the ideographic space, as the ASCII they stand for. Nothing else is touched.
+     */
+    static String halfWidth(String s) {
+        StringBuilder b = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            char to = c >= '\uFF01' && c <= '\uFF5E' ? (char) (c - 0xFEE0) : c == '\u3000' ? ' ' : c;
+            if (to != c && b == null) b = new StringBuilder(s.substring(0, i));
+            if (b != null) b.append(to);
+        }
+        return b == null ? s : b.toString();
     }
 
     static String unescape(String s) {

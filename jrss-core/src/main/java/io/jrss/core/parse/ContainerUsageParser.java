@@ -18,6 +18,8 @@ public final class ContainerUsageParser {
     private static final String SIZE = "\\d{1,12}(?:\\.\\d{1,6})? ?[KkMGT]?i?B";
     private static final Pattern DOCKER = Pattern.compile("^(.*?)\\s*\\d{1,6}(?:\\.\\d{1,4})?%\\s+(" + SIZE + ") ?/ ?(" + SIZE + ")\\s+\\d{1,6}(?:\\.\\d{1,4})?%.*");
     private static final Pattern TOP = Pattern.compile("^(\\S+)\\s+(?:(\\S+)\\s+)?(\\d{1,9})m?\\s+(\\d{1,12}(?:Ki|Mi|Gi|Ti|k|M|G|T)?)\\s*$");
+    /** Memory against the limit, as kube-capacity, k9s or a custom-columns listing print it: NAME MEMORY(bytes) LIMIT, "365Mi  384Mi (95%)". */
+    private static final Pattern TOP_WITH_LIMIT = Pattern.compile("^(\\S+)\\s+(?:(\\d{1,9})m\\s+)?(\\d{1,12}(?:Ki|Mi|Gi|Ti|k|M|G|T)?)\\s+(\\d{1,12}(?:Ki|Mi|Gi|Ti|k|M|G|T)?)(?:\\s+\\(\\d{1,3}%\\))?\\s*$");
 
     private ContainerUsageParser() {}
 
@@ -39,6 +41,12 @@ public final class ContainerUsageParser {
         for (String l : Text.lines(text, "kubectl top pod output")) {
             String s = l.strip();
             if (s.startsWith("NAME") || s.startsWith("POD") || s.startsWith("kubectl")) continue;
+            Matcher w = TOP_WITH_LIMIT.matcher(s);
+            if (w.matches() && !TOP.matcher(s).matches()) {
+                Bytes usage = kubernetes(w.group(3)), limit = kubernetes(w.group(4));
+                if (usage != null && limit != null) rows.add(new ContainerUsage.Row(w.group(1), usage, limit));
+                continue;
+            }
             Matcher m = TOP.matcher(s);
             if (!m.matches()) continue;
             String mem = m.group(4);
@@ -48,4 +56,7 @@ public final class ContainerUsageParser {
         if (rows.isEmpty()) throw new ParseException(1, "no kubectl top pod rows (NAME  CPU(cores)  MEMORY(bytes))");
         return new ContainerUsage("kubectl top pod", List.copyOf(rows));
     }
+
+    /** A Kubernetes quantity: 365Mi, 512M, 1Gi, or bytes. */
+    private static Bytes kubernetes(String q) { return Sizes.decimal(q.matches("\\d+") ? q + "B" : q + "B"); }
 }

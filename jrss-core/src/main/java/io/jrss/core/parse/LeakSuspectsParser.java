@@ -12,11 +12,12 @@ import java.util.regex.Pattern;
  * The sentences of Eclipse MAT's leak suspects report: "One instance of "X" loaded by "Y" occupies 20,098,824 (76.40%)
  * bytes.", "The class X, loaded by Y, occupies 187.01 MB (76.19%) bytes." (MAT 1.15+ prints sizes with units), with
  * whatever grouping the locale gave the number (1,09,58,18,944; 533 181 208; 1.767.920) and a decimal comma in the
- * share (99,67 %). The following "The memory is accumulated in one instance of Z" names where.
+ * share (99,67 %), or "??.??%" where MAT could not tell the share. The following "The memory is accumulated in one
+ * instance of Z" names where.
  */
 public final class LeakSuspectsParser {
     private static final Pattern OCCUPIES = Pattern.compile("(?:One instance of|instances of|The class(?:loader/component)?|The classloader/component)\\s+[\"“]?([^\"”,]+?)[\"”]?"
-            + "(?:,|\\s+loaded by|\\s+occup).*?occup(?:y|ies)\\s+([\\d][\\d,.\u00a0 ']*?)(?:\\s?([KMGT]?B))?\\s+\\((\\d{1,3}(?:[.,]\\d{1,4})?)\\s?%\\)\\s+bytes");
+            + "(?:,|\\s+loaded by|\\s+occup).*?occup(?:y|ies)\\s+([\\d][\\d,.\u00a0 ']*?)(?:\\s?([KMGT]?B))?\\s+\\((\\d{1,3}(?:[.,]\\d{1,4})?|\\?\\?[.,]\\?\\?)\\s?%\\)\\s+bytes");
     private static final Pattern ACCUMULATED = Pattern.compile("accumulated in (?:one instance|an instance|\\d[\\d,]* instances) of\\s+[\"“]?([^\"”,]+?)[\"”]?(?:,|\\s+loaded|\\.(?:\\s|$)|$)");
 
     private LeakSuspectsParser() {}
@@ -28,7 +29,7 @@ public final class LeakSuspectsParser {
             if (!m.find()) continue;
             Bytes retained = retained(m.group(2).strip(), m.group(3));
             if (retained == null) continue;
-            double share = Double.parseDouble(m.group(4).replace(',', '.')) / 100;
+            double share = m.group(4).startsWith("?") ? Double.NaN : Double.parseDouble(m.group(4).replace(',', '.')) / 100; // MAT prints ??.?? when it cannot tell
             Matcher a = ACCUMULATED.matcher(raw);
             out.add(new LeakSuspects.Suspect(m.group(1).strip(), retained, share, a.find() ? a.group(1).strip() : null, raw.strip()));
         }

@@ -26,9 +26,9 @@ final class PastedFormats {
     static final Pattern DOCKER_HEADER = Pattern.compile(".*\\bCPU %\\s+MEM USAGE ?/ ?LIMIT\\b.*");
     /** A docker stats row without its header: NAME CPU% USAGE / LIMIT MEM% ("my-app 1.67% 504 MB/536.9 MB 93.85% ..."). */
     static final Pattern DOCKER_ROW = Pattern.compile("^(\\S+\\s+)?\\S+\\s+\\d+(\\.\\d+)?%\\s+\\d+(\\.\\d+)? ?[KMGT]?i?B ?/ ?\\d+(\\.\\d+)? ?[KMGT]?i?B\\s+\\d+(\\.\\d+)?%.*");
-    private static final Pattern KUBECTL_TOP = Pattern.compile("^NAME\\s+CPU\\(cores\\)\\s+MEMORY\\(bytes\\).*|^kubectl top pods?\\b.*");
+    private static final Pattern KUBECTL_TOP = Pattern.compile("^NAME\\s+(CPU\\(cores\\)\\s+)?MEMORY\\(bytes\\).*|^kubectl top pods?\\b.*");
     private static final Pattern POD = Pattern.compile("^(Init )?Containers:$|^(Last )?State:\\s+(Terminated|Running|Waiting)\\b.*");
-    private static final Pattern MAT = Pattern.compile("^Problem Suspect \\d+\\b.*|.*\\boccup(y|ies) [\\d,.\u00a0 ']+( [KMG]?B)? \\(\\d+([.,]\\d+)? ?%\\) bytes\\b.*");
+    private static final Pattern MAT = Pattern.compile("^Problem Suspect \\d+\\b.*|.*\\boccup(y|ies) [\\d,.\u00a0 ']+( [KMG]?B)? \\((\\d+([.,]\\d+)?|\\?\\?[.,]\\?\\?) ?%\\) bytes\\b.*");
     /** An OpenJ9 javacore line: a level digit and an upper-case tag, "0SECTION", "1MEMUSER", "3XMTHREADINFO". */
     private static final Pattern JAVACORE = Pattern.compile("^\\d[A-Z]{4,}[A-Z0-9]*(\\s.*)?$");
 

@@ -22,11 +22,13 @@ public final class ContainerUsageRule implements Rule {
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         ContainerUsage u = s.get(Readings.DOCKER_STATS).orNull();
+        ContainerUsage top = s.get(Readings.KUBECTL_TOP).orNull();
+        if (u == null || top != null && top.rows().stream().anyMatch(x -> x.limit() != null)) u = top; // kubectl's table with a LIMIT column
         if (u == null) return RuleResult.quiet();
         ContainerUsage.Row r = u.rows().stream().max(Comparator.comparingDouble(ContainerUsage.Row::share)).orElseThrow();
         if (r.share() < WARN) return RuleResult.quiet();
         return RuleResult.fired(new Finding(id(), r.share() >= CRITICAL ? Severity.critical : Severity.warning,
-                "docker stats: container " + r.name() + " uses " + r.usage().toIec() + " of its " + r.limit().toIec() + " limit (" + Evidence.pct(r.share()) + ")",
+                u.tool() + ": container " + r.name() + " uses " + r.usage().toIec() + " of its " + r.limit().toIec() + " limit (" + Evidence.pct(r.share()) + ")",
                 new Evidence().value("container", r.name()).bytes("usage", r.usage()).bytes("memory_limit", r.limit()).ratio("usage_share_of_limit", r.share())
                         .value("containers", u.rows().size())
                         .value("ruled_out", "page cache the kernel can drop: docker's usage leaves the inactive page cache out").build(),

@@ -38,7 +38,9 @@ public final class GcLogMetaspaceRule implements Rule {
         double span = log.collections().get(log.collections().size() - 1).uptime() - log.collections().get(0).uptime();
         double spread = byMetaspace.get(byMetaspace.size() - 1).uptime() - byMetaspace.get(0).uptime();
         boolean rising = lastAfter != null && firstAfter != null && lastAfter.value() >= 1.5 * firstAfter.value();
-        boolean again = byMetaspace.size() >= MIN_COLLECTIONS && span > 0 && spread >= 0.5 * span && (rising || measured.isEmpty());
+        // Spread and growth both need the log to say them: times (a log without any is read a second per collection) and
+        // metaspace after each collection. Without them, collections caused by metaspace are its threshold moving up.
+        boolean again = log.timed() && byMetaspace.size() >= MIN_COLLECTIONS && span > 0 && spread >= 0.5 * span && rising;
         if (!(lastDitch || atLimit || oome && byMetaspace.size() >= 2 || again)) return RuleResult.quiet();
         Evidence e = new Evidence().value("metaspace_collections", byMetaspace.size()).value("last_ditch_collection", lastDitch)
                 .bytes("metaspace_after_first", firstAfter).bytes("metaspace_after_last", lastAfter).bytes("max_metaspace_size", limit)

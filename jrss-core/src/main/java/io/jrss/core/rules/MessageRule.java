@@ -59,6 +59,7 @@ public final class MessageRule implements Rule {
 
     /** The message is the event itself; whether it names the cause depends on the event. */
     private static Confidence confidence(Entry e) {
+        if (e.confidence() != null) return Confidence.valueOf(e.confidence());
         return switch (e.event()) {
             case HEAP -> Confidence.low;
             case METASPACE, CLASS_SPACE, DIRECT_BUFFER, ZLIB, COMPILER -> Confidence.medium;

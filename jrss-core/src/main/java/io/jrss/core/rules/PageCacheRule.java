@@ -27,6 +27,7 @@ public final class PageCacheRule implements Rule {
         Bytes usage = cg.usageOrStat();
         if (usage == null || !usage.isPositive()) usage = cg.limit();
         if (usage == null) return notEvaluated("neither the cgroup's usage nor its limit is known");
+        if (cg.stat().isEmpty()) return cg.usageOrStat() == null ? RuleResult.quiet() : byRss(s, cg, cg.usageOrStat());
         double share = cache.ratioOf(usage);
         if (cache.compareTo(MIN_CACHE) < 0 || share < 0.5) return RuleResult.quiet();
         Bytes shmem = cg.shmem(), reclaimable = cache.minus(shmem).atLeastZero();
@@ -41,5 +42,27 @@ public final class PageCacheRule implements Rule {
                 new Evidence().bytes("page_cache", cache).bytes("shmem", shmem).bytes("reclaimable_cache", reclaimable).bytes("cgroup_usage", usage)
                         .ratio("cache_share_of_usage", share).bytes("rss", ledger.rssKnown() ? ledger.rss() : null).bytes("memory_limit", cg.limit()).build(),
                 remedy, Confidence.high));
+    }
+
+    static final Bytes MIN_GAP = Bytes.ofMiB(256);
+
+    /**
+     * Without memory.stat (a kubectl top or docker stats beside a ps or top of the java process): the container's usage
+     * far above the process's own RSS is what the container holds besides it, page cache first, or other processes.
+     * Low confidence: which of the two, only memory.stat says.
+     */
+    private RuleResult byRss(Snapshot s, CgroupMemory cg, Bytes usage) {
+        var status = s.status().orNull();
+        if (status == null || !status.vmRss().isPositive()) return RuleResult.quiet();
+        Bytes rss = status.vmRss(), gap = usage.minus(rss);
+        if (gap.compareTo(MIN_GAP) < 0 || gap.ratioOf(usage) < 0.4) return RuleResult.quiet();
+        return RuleResult.fired(new Finding(id(), Severity.info,
+                "The container's memory usage " + usage.toIec() + " is " + gap.toIec() + " more than the java process's RSS " + rss.toIec()
+                        + ": page cache (or other processes) counted in the usage",
+                new Evidence().bytes("cgroup_usage", usage).bytes("rss", rss).bytes("usage_beyond_rss", gap).ratio("beyond_share_of_usage", gap.ratioOf(usage))
+                        .bytes("memory_limit", cg.limit()).build(),
+                List.of("See what the usage holds: cat /sys/fs/cgroup/memory.stat (file, anon, shmem) in the container",
+                        "Alert on the working set (usage minus inactive file) or on RSS, not on usage: page cache is reclaimed before the OOM killer acts"),
+                Confidence.low));
     }
 }
