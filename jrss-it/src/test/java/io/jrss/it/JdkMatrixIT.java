@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.parallel.ResourceAccessMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -85,6 +86,43 @@ class JdkMatrixIT {
             assertTrue(u.get("reason").asText().contains("needs JDK 21+") && u.get("reason").asText().contains("is " + feature), u.toString());
         }
         assertEquals(feature < 21, mallocInfoUnavailable, "System.native_heap_info is JDK 21+; unavailable: " + whole.get("unavailable"));
+    }
+
+    static Stream<Arguments> jdksWithAndWithoutNmt() {
+        return TestJvm.MATRIX.stream().flatMap(f -> Stream.of(Arguments.of(f, true), Arguments.of(f, false)));
+    }
+
+    /**
+     * The ablation (issue 26): the Parts workload whole, then without each part, one at a time, each target explained at
+     * the same age (about a second after READY, while it still allocates a little). Each part's bytes must leave the rows
+     * that claim it, within max(4 MiB, 15%) of the RSS it took (PartsAblation). Every part is reported before the verdict.
+     */
+    @ParameterizedTest(name = "each part leaves its rows on JDK {0}, NMT {1}")
+    @MethodSource("jdksWithAndWithoutNmt")
+    void explainPlacesEachPartInTheRowsThatClaimIt(int feature, boolean nmt) throws Exception {
+        onJdk(feature);
+        List<String> flags = PartsAblation.flags(feature, nmt);
+        JsonNode whole = explainParts(feature, flags, nmt);
+        List<PartsAblation.Part> parts = new ArrayList<>();
+        for (String part : PartsAblation.CLAIMS.keySet()) parts.add(PartsAblation.part(part, whole, explainParts(feature, flags, nmt, part)));
+        StringBuilder report = new StringBuilder("JDK " + feature + ", NMT " + (nmt ? "on" : "off") + ", whole RSS "
+                + whole.get("rss_bytes").asLong() / MIB + " MiB:");
+        parts.forEach(p -> report.append("\n  ").append(p));
+        System.out.println("[ablation] " + report);
+        assertTrue(parts.stream().allMatch(PartsAblation.Part::placed), report + "\nwhole: " + whole.get("ledger") + "\nmalloc: " + whole.get("malloc"));
+    }
+
+    private static JsonNode explainParts(int feature, List<String> flags, boolean nmt, String... without) throws Exception {
+        try (TestJvm jvm = TestJvm.startWithClasspath(List.of(), TestJvm.jdk(feature), flags, classes(), PartsAblation.PARTS, without)) {
+            Cli.Result r = Cli.run("explain", Integer.toString(jvm.pid()), "--json");
+            assertEquals(0, r.exit(), r.err());
+            JsonNode json = RunAndWatch.JSON.readTree(r.out());
+            String what = "Parts without " + List.of(without) + " on JDK " + feature + (nmt ? "" : " without NMT");
+            assertEquals(nmt ? "summary" : "off", json.at("/target/nmt").asText(), what);
+            ledgerSumsToRss(json, what, nmt ? 0.02 : 0.10);
+            assertTrue(json.at("/malloc/source").asText().startsWith(glibcSource(feature)), what + ": " + json.get("malloc"));
+            return json;
+        }
     }
 
     @ParameterizedTest(name = "explain without NMT on JDK {0}")
