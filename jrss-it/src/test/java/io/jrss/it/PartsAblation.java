@@ -42,7 +42,7 @@ final class PartsAblation {
     }
 
     /** One part switched off: how much RSS left, how much left the claiming rows, and every other row that moved. */
-    record Part(String name, long rssDelta, long claimedDelta, Map<String, Long> others) {
+    record Part(String name, long rssDelta, long claimedDelta, Map<String, Long> others, String evidence) {
         long error() { return Math.abs(claimedDelta - rssDelta); }
         long tolerance() { return Math.max(FLOOR, (long) (SHARE * Math.abs(rssDelta))); }
         boolean placed() { return error() <= tolerance(); }
@@ -66,7 +66,12 @@ final class PartsAblation {
             long d = w.get(row) - x.get(row);
             if (!CLAIMS.get(name).contains(row) && Math.abs(d) >= 2 * MIB) others.put(row, d);
         }
-        return new Part(name, rss, claimed, others);
+        return new Part(name, rss, claimed, others, evidence(without));
+    }
+
+    /** What explain said of one target, for a failure's message: rows, glibc's figures, smaps by kind, notes. */
+    static String evidence(JsonNode json) {
+        return json.get("ledger") + "\n  malloc: " + json.get("malloc") + "\n  smaps by kind: " + json.get("smaps_by_kind") + "\n  notes: " + json.get("notes");
     }
 
     private PartsAblation() {}

@@ -20,8 +20,9 @@ import java.util.zip.Inflater;
 /**
  * A footprint of parts that can be switched off one at a time, each large and each in one ledger row, for the ablation
  * of JdkMatrixIT: 96 MiB of direct buffers (1 MiB each: glibc mmaps them), about 100 MiB of zlib (384 Deflater streams,
- * malloc'd in the main thread's arena), 32 threads each about 1.5 MiB deep in its stack, and a 64 MiB mapped file,
- * all touched. The arguments name the parts to leave out: {@code direct}, {@code zlib}, {@code threads}, {@code mapped}.
+ * malloc'd in the main thread's arena), 64 threads each about 1.5 MiB deep in its stack, and a 96 MiB mapped file,
+ * all touched: each part about 100 MiB, so that the JIT's arenas, which come and go by 6 MiB while jrss reads the
+ * target (its commands run Java code), stay well inside the ablation's 15%. The arguments name the parts to leave out: {@code direct}, {@code zlib}, {@code threads}, {@code mapped}.
  * Run it with a fixed, pre-touched heap (-Xms = -Xmx, -XX:+AlwaysPreTouch), so that the heap cannot move, and with
  * {@code -XX:CompileCommand=exclude,io.jrss.it.workload.Parts::dive}, so that every deep frame is interpreted and the
  * same size in every run. Prints READY a moment after its parts are in place, then keeps allocating a little, as a live service does while jrss reads it: a
@@ -30,7 +31,7 @@ import java.util.zip.Inflater;
 public final class Parts {
     static final List<Object> KEEP = new ArrayList<>();
     static final int MIB = 1 << 20;
-    static final int THREADS = 32, DEPTH = 6000;
+    static final int THREADS = 64, DEPTH = 6000;
 
     public static void main(String[] args) throws Exception {
         Set<String> without = new HashSet<>(Arrays.asList(args));
@@ -56,7 +57,7 @@ public final class Parts {
             Path f = Files.createTempFile("jrss-parts", ".dat");
             f.toFile().deleteOnExit();
             try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-                MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_WRITE, 0, 64L * MIB);
+                MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_WRITE, 0, 96L * MIB);
                 for (int p = 0; p < m.capacity(); p += 4096) m.put(p, (byte) 1);
                 KEEP.add(m);
             }
