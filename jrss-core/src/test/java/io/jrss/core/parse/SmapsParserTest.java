@@ -38,7 +38,9 @@ class SmapsParserTest {
     void aMappingListedTwiceWhileSmapsWasReadCountsOnce() {
         // A JDK 21 arena heap that grew by two pages between two of the kernel's pages of smaps: listed at 38332 kB, then
         // again from the same start at 38340 kB, then its reserved tail from the new end.
-        List<Mapping> maps = SmapsParser.parse(read("smaps/jdk21-torn-arena-heap-excerpt.txt"));
+        List<Mapping> read = SmapsParser.parse(read("smaps/jdk21-torn-arena-heap-excerpt.txt"));
+        assertEquals(4, read.size(), "as the kernel wrote it");
+        List<Mapping> maps = SmapsParser.listedOnce(read);
         assertEquals(3, maps.size());
         assertEquals(0x7f8c0e571000L, maps.get(1).end(), "the later listing is kept");
         assertEquals(maps.get(1).end(), maps.get(2).start());
