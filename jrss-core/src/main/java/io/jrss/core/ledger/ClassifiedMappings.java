@@ -15,11 +15,14 @@ import java.util.Map;
  * @param heapTailsAlone    further heaps seen only by their reserved tail (a filtered pmap)
  * @param arenaHeapsChecked true when each arena heap was confirmed by its heap_info header
  * @param arenaSystem       read-write (committed) bytes of [heap] plus the arena heaps: glibc's "system" bytes
+ * @param arenaSystemSeen   the part of glibc's system bytes (system_mem) these mappings hold, as glibc counts it: [heap]'s
+ *                          size, and each arena heap's heap_info.size where its header was read (else its read-write size).
+ *                          glibc's own figure above it is arena memory smaps shows in no arena heap
  * @param residentByArena   resident bytes per arena: the main arena under key 0, the others under their malloc_state
  *                          address (heap_info.ar_ptr), or each heap's own address when headers were not read
  */
 public record ClassifiedMappings(List<Entry> entries, int arenaHeaps, int heapTailsAlone, boolean arenaHeapsChecked, Bytes arenaSystem,
-                                 Map<Long, Bytes> residentByArena) {
+                                 Bytes arenaSystemSeen, Map<Long, Bytes> residentByArena) {
     public record Entry(Mapping mapping, MappingKind kind) {}
 
     public Map<MappingKind, Bytes> residentByKind() {

@@ -13,7 +13,8 @@ import java.util.List;
  * Splits the C heap's resident bytes. glibc says how much is in use and how much is free, smaps says what is
  * resident: in-use bytes of the arenas are taken as resident first, the arenas' remaining resident bytes are
  * free memory glibc keeps (malloc-free), and glibc's separately mmapped chunks are measured where their headers
- * were read (else glibc's figure is taken from anonymous memory).
+ * were read. What glibc counts and smaps shows in none of its own mappings (chunks merged with other memory, arena
+ * heaps not recognised) is taken from anonymous memory, before NMT's mmap figures claim what is left.
  * NMT then says which part of the in-use bytes the JVM itself allocated; the rest is native code's.
  *
  * <pre>
@@ -43,7 +44,7 @@ final class MallocSplit {
         String preload = s.preloadedAllocator();
         String allocator = preload == null ? "glibc" : preload;
         Pool arenaPool = new Pool(arenaResident);
-        Bytes inArenas = null, free = null, mmapped = null;
+        Bytes inArenas = null, free = null, mmapped = null, system = null;
         String source;
         MallocInfo mi = s.mallocInfo().orNull();
         VmInfo vi = s.vmInfo().orNull();
@@ -51,7 +52,7 @@ final class MallocSplit {
         if (preload != null) {
             source = preload + " is preloaded: glibc statistics do not apply";
         } else if (mi != null) {
-            inArenas = mi.inUseInArenas(); free = mi.free(); mmapped = mi.mmapSize();
+            inArenas = mi.inUseInArenas(); free = mi.free(); mmapped = mi.mmapSize(); system = mi.systemCurrent();
             source = "System.native_heap_info (glibc malloc_info)";
         } else if (vi != null && vi.glibc() != null && vi.glibc().retained() != null) {
             free = vi.glibc().retained();
@@ -59,7 +60,7 @@ final class MallocSplit {
             mmapped = vi.glibc().outstanding().minus(inArenas).atLeastZero();
             source = "VM.info C-Heap outstanding/retained, arena sizes from smaps";
         } else if (outside != null) {
-            inArenas = outside.inUseInArenas(); free = outside.free();
+            inArenas = outside.inUseInArenas(); free = outside.free(); system = outside.systemCurrent();
             mmapped = outside.mmapCount() >= 0 ? outside.mmapSize() : cm.size(MappingKind.MALLOC_MMAPPED_CHUNK);
             source = "glibc's arenas read from /proc/" + s.pidText() + "/mem";
         } else {
@@ -71,7 +72,8 @@ final class MallocSplit {
         if (inArenas != null) {
             // Chunks whose header could not be seen (merged with other memory) are still somewhere in anonymous memory.
             Bytes unseen = cm.arenaHeapsChecked() ? mmapped.minus(cm.size(MappingKind.MALLOC_MMAPPED_CHUNK)).atLeastZero() : mmapped;
-            inUse = arenaPool.take(inArenas).plus(chunks).plus(anon.take(unseen));
+            Bytes inArenaHeaps = arenaPool.take(inArenas);
+            inUse = inArenaHeaps.plus(outsideArenaHeaps(system, inArenas.minus(inArenaHeaps))).plus(chunks).plus(anon.take(unseen));
             rows.add(RowIds.MALLOC_FREE, arenaPool.remaining(), Confidence.estimate,
                     "resident bytes of " + arenas + " malloc arenas not in use (" + source + ")");
         } else {
@@ -82,6 +84,24 @@ final class MallocSplit {
         return new MallocAccount(allocator, arenas, busy, arenaResident, cm.arenaSystem(),
                 inArenas == null ? null : inArenas.plus(mmapped), free, mmapped, rows.get(RowIds.MALLOC_FREE), source,
                 cm.arenaHeaps() + cm.heapTailsAlone());
+    }
+
+    /**
+     * glibc's in-use arena bytes that the arena mappings found could not hold, taken from anonymous memory up to the arena
+     * memory glibc counts and smaps showed in no arena heap: a heap the kernel merged with a neighbour, the main arena's
+     * mmapped extensions when brk could not grow. That memory is anonymous, and is taken before NMT's mmap figures claim
+     * what is left, as VM.info's figures do on JDK 17 (their arena bytes are smaps' own, the rest counts as mmapped).
+     * Without this, a missed heap's bytes went to NMT's GC row (committed, mostly untouched) or to unattributed (issue 26).
+     */
+    private Bytes outsideArenaHeaps(Bytes system, Bytes wanted) {
+        if (system == null) return Bytes.ZERO;
+        Bytes unfound = system.minus(cm.arenaSystemSeen()).atLeastZero();
+        Bytes got = anon.take(wanted.min(unfound));
+        if (got.mib() >= 1) {
+            notes.add("glibc counts " + unfound.toIec() + " of arena memory that smaps shows in no arena heap: " + got.toIec()
+                    + " of its bytes in use were taken from anonymous memory");
+        }
+        return got;
     }
 
     /** NMT's malloc figures are the JVM's share; the rest of the in-use bytes belong to native code. */

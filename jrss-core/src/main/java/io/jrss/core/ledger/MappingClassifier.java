@@ -53,7 +53,7 @@ final class MappingClassifier {
     ClassifiedMappings classify(List<Mapping> maps) {
         List<ClassifiedMappings.Entry> out = new ArrayList<>(maps.size());
         int arenaHeaps = 0, tailsAlone = 0;
-        long arenaSystem = 0;
+        long arenaSystem = 0, systemSeen = 0;
         Map<Long, Bytes> byArena = new HashMap<>();
         for (int i = 0; i < maps.size(); i++) {
             Mapping m = maps.get(i);
@@ -66,15 +66,17 @@ final class MappingClassifier {
                 arenaHeaps++;
                 arenaSystem += m.size();
                 MappingHead h = headers.get(m.start());
+                systemSeen += h == null ? m.size() : h.w2(); // heap_info.size, as glibc counts it in system_mem
                 byArena.merge(h == null ? m.start() : h.w0(), m.rss(), Bytes::plus);
             }
             if (kind == MappingKind.MALLOC_MAIN_ARENA) {
                 arenaSystem += m.size();
+                systemSeen += m.size();
                 byArena.merge(0L, m.rss(), Bytes::plus);
             }
             out.add(new ClassifiedMappings.Entry(m, kind));
         }
-        return new ClassifiedMappings(out, arenaHeaps, tailsAlone, headersRead, Bytes.of(arenaSystem), byArena);
+        return new ClassifiedMappings(out, arenaHeaps, tailsAlone, headersRead, Bytes.of(arenaSystem), Bytes.of(systemSeen), byArena);
     }
 
     private MappingKind byRange(Mapping m) {
@@ -124,7 +126,7 @@ final class MappingClassifier {
         if (!shaped) return false;
         if (!headersRead) return true;
         MappingHead h = headers.get(head.start());
-        return h != null && h.isArenaHeap(head.size());
+        return h != null && h.isArenaHeap();
     }
 
     /**

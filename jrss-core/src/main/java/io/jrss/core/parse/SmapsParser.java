@@ -13,7 +13,8 @@ import java.util.Map;
  * Reads {@code /proc/<pid>/smaps}: one {@link Mapping} per header line, its "Name: N kB" fields in bytes.
  * Scans characters by hand (no regex, no split per line) because a large JVM has 100k lines and more.
  * Fields that are not numbers ({@code VmFlags}) are dropped; plain numbers ({@code THPeligible},
- * {@code ProtectionKey}) are kept as printed.
+ * {@code ProtectionKey}) are kept as printed. {@link #listedOnce} drops a stale listing of a mapping that changed
+ * while jrss read it.
  */
 public final class SmapsParser {
     private static final String WHAT = "/proc/<pid>/smaps";
@@ -49,6 +50,24 @@ public final class SmapsParser {
         if (header == null) throw new ParseException(0, "no mapping header line; not " + WHAT);
         out.add(header.toMapping(fields, no));
         return Collections.unmodifiableList(out);
+    }
+
+    /**
+     * smaps as jrss read it from the kernel, each range once. The kernel writes smaps a page of text at a time and lets
+     * the process run between two pages, so a mapping that changed in between (an arena heap grown by a page, two
+     * mappings merged) is listed again, the second time as it is after the change, over the range the first time
+     * covered; the kernel's documentation calls this acceptable and leaves it to the reader. The earlier, overlapping
+     * entries are dropped: counted twice, a 37 MiB arena heap made the RSS 37 MiB too large and its stale copy, followed
+     * by no reserved tail, was no heap's shape (issue 26). Only for jrss's own reads: smaps pieces someone pasted may be
+     * two moments of one range on purpose (a stack before and after its guard page split it).
+     */
+    public static List<Mapping> listedOnce(List<Mapping> maps) {
+        List<Mapping> out = new ArrayList<>(maps.size());
+        for (Mapping m : maps) {
+            while (!out.isEmpty() && out.get(out.size() - 1).end() > m.start() && out.get(out.size() - 1).start() < m.end()) out.remove(out.size() - 1);
+            out.add(m);
+        }
+        return out.size() == maps.size() ? maps : Collections.unmodifiableList(out);
     }
 
     /**

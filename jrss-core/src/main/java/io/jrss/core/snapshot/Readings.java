@@ -140,7 +140,9 @@ public final class Readings {
             .from(CaptureFile.proc(CaptureFiles.SMAPS_ROLLUP, "smaps_rollup", LEDGER, EVERY).numbersOnly(), (t, c) -> SmapsRollupParser.parse(t)));
 
     public static final ReadingSpec<List<Mapping>> SMAPS = add(ReadingSpec.<List<Mapping>>expected("smaps", "cat /proc/<pid>/smaps")
-            .from(CaptureFile.proc(CaptureFiles.SMAPS, "smaps", LEDGER, FULL).numbersOnly(), (t, c) -> SmapsParser.parse(t))
+            // jrss's own reads (a capture's sample) may list a mapping twice if it changed meanwhile; a paste is kept as given
+            .from(CaptureFile.proc(CaptureFiles.SMAPS, "smaps", LEDGER, FULL).numbersOnly(),
+                    (t, c) -> c.info("sample").isPresent() ? SmapsParser.listedOnce(SmapsParser.parse(t)) : SmapsParser.parse(t))
             .from(CaptureFile.pasted(CaptureFiles.PMAP, "pmap -x or pmap -X").numbersOnly(), (t, c) -> PmapParser.parse(PmapTables.last(t)))
             // a watch's cheap samples have no smaps, and a System.map alone must not stand in for it there
             .from(CaptureFile.jcmd(CaptureFiles.SYSTEM_MAP, "System.map", JVM, FULL).by(new Fetch.Jcmd("System.map", 22, "", s -> s)),

@@ -35,6 +35,19 @@ class SmapsParserTest {
     }
 
     @Test
+    void aMappingListedTwiceWhileSmapsWasReadCountsOnce() {
+        // A JDK 21 arena heap that grew by two pages between two of the kernel's pages of smaps: listed at 38332 kB, then
+        // again from the same start at 38340 kB, then its reserved tail from the new end.
+        List<Mapping> read = SmapsParser.parse(read("smaps/jdk21-torn-arena-heap-excerpt.txt"));
+        assertEquals(4, read.size(), "as the kernel wrote it");
+        List<Mapping> maps = SmapsParser.listedOnce(read);
+        assertEquals(3, maps.size());
+        assertEquals(0x7f8c0e571000L, maps.get(1).end(), "the later listing is kept");
+        assertEquals(maps.get(1).end(), maps.get(2).start());
+        assertEquals(Bytes.ofKiB(98304 + 38308), maps.stream().map(Mapping::rss).reduce(Bytes.ZERO, Bytes::plus));
+    }
+
+    @Test
     void zgcMultiMappedHeapIsTheShmemOfStatus() {
         long heapRss = SmapsParser.parse(text).stream().filter(m -> m.pathname().startsWith("/memfd:java_heap"))
                 .mapToLong(m -> m.rss().value()).sum();

@@ -1,18 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.probe.glibc;
 
+import io.jrss.core.model.MappingHead;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Another process's memory, read through /proc/pid/mem without stopping it (no ptrace attach): only inside the
- * mappings the caller names, a bounded number of bytes, and never written. A read outside them, or one the
- * kernel refuses (the mapping went away), is a {@link Torn} the caller can retry or report, never a number.
+ * mappings the caller names (and the part of an arena heap that grew since, as its own header says), a bounded number
+ * of bytes, and never written. A read outside them, or one the kernel refuses (the mapping went away), is a
+ * {@link Torn} the caller can retry or report, never a number.
  * Small reads go through a direct-mapped cache of pages: a page costs the kernel what 32 bytes do (2 us here), and
  * chunks of one list sometimes share one. (Larger windows cost more than they save: one size's bin holds chunks
  * spread over the whole heap, a window apart; 16 KiB windows read 4 GiB for a 1.2 GiB heap.) What the cache holds is
@@ -61,7 +65,35 @@ final class TargetMemory implements AutoCloseable {
         return null;
     }
 
-    boolean isReadable(long address, long length) { return rangeOf(address, length) != null; }
+    boolean isReadable(long address, long length) { return rangeOf(address, length) != null || inGrownHeap(address, length); }
+
+    /**
+     * Inside an arena heap that grew since the maps were read: past its read-write mapping, but within what its heap_info
+     * (at the 64 MiB boundary below, inside that mapping) now says is mprotect'ed read-write. A process that allocates
+     * while its arenas are walked moves its top chunk there, and a JDK 11 service that never stops allocating was
+     * "outside the target's mappings" in all three tries (issue 26). The header is read again when an address lies past
+     * what it said last.
+     */
+    private boolean inGrownHeap(long address, long length) {
+        long h = address & -MappingHead.HEAP_MAX;
+        if (length < 0 || address + length < address || address + length > h + MappingHead.HEAP_MAX) return false;
+        Long end = grownTo.get(h);
+        if (end != null && address + length <= end) return true;
+        Maps.Range head = rangeOf(h, 32);
+        if (head == null || head.start() != h || !head.anonymousReadWrite()) return false;
+        try {
+            ByteBuffer b = ByteBuffer.allocate(32).order(ByteOrder.LITTLE_ENDIAN);
+            fill(h, b);
+            MappingHead info = new MappingHead(h, b.getLong(0), b.getLong(8), b.getLong(16), b.getLong(24));
+            if (!info.isArenaHeap()) return false;
+            grownTo.put(h, h + info.w3());
+            return address + length <= h + info.w3();
+        } catch (Torn e) {
+            return false;
+        }
+    }
+
+    private final Map<Long, Long> grownTo = new HashMap<>();
 
     /** The 8-byte word at {@code address}. */
     long word(long address) throws Torn { return read(address, 8).getLong(0); }

@@ -5,9 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
+import io.jrss.core.model.MappingHead;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -64,6 +68,31 @@ class GlibcArenasTest {
             assertTrue(t.getMessage().contains("outside the target's mappings"), t.getMessage());
             assertThrows(TargetMemory.Torn.class, () -> mem.word(0x1ffc)); // straddles the end
         }
+    }
+
+    /**
+     * Maps read before an arena heap grew: the part its heap_info now says is read-write may be read, nothing past it.
+     * One of this JVM's own arena heaps, with its mapping cut to one page as if the maps had been read when it was.
+     */
+    @Test void anArenaHeapThatGrewSinceTheMapsIsReadUpToWhatItsHeaderSays() throws Exception {
+        List<Maps.Range> readable = Maps.parse(Files.readString(Path.of("/proc/self/maps"))).readable();
+        for (Maps.Range r : readable) {
+            if (!r.anonymousReadWrite() || r.start() % MappingHead.HEAP_MAX != 0 || r.size() < 3 * 4096 || r.size() >= MappingHead.HEAP_MAX) continue;
+            List<Maps.Range> before = new ArrayList<>(readable);
+            before.set(readable.indexOf(r), new Maps.Range(r.start(), r.start() + 4096, r.perms(), r.path()));
+            try (TargetMemory mem = new TargetMemory(SELF, before, System.nanoTime() + 1_000_000_000L)) {
+                ByteBuffer h = mem.read(r.start(), 32);
+                MappingHead head = new MappingHead(r.start(), h.getLong(0), h.getLong(8), h.getLong(16), h.getLong(24));
+                if (!head.isArenaHeap() || head.w3() >= MappingHead.HEAP_MAX) continue;
+                long end = r.start() + head.w3();
+                assertTrue(mem.isReadable(end - 8, 8), "inside what heap_info says is read-write");
+                mem.word(end - 8);
+                assertFalse(mem.isReadable(end - 8, 16), "past mprotect_size");
+                assertThrows(TargetMemory.Torn.class, () -> mem.word(end));
+            }
+            return;
+        }
+        fail("no arena heap in this JVM's maps: " + readable.size() + " readable mappings");
     }
 
     @Test void aReadingPastItsTimeLimitStopsForGood() throws Exception {
