@@ -2,7 +2,6 @@
 package io.jrss.core.rules;
 
 import io.jrss.core.ledger.Ledger;
-import io.jrss.core.model.Bytes;
 import io.jrss.core.model.LeakSuspects;
 import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Readings;
@@ -13,11 +12,11 @@ import java.util.List;
  * metaspace-leak from Eclipse MAT's leak suspects: the suspect is class loaders ("371 instances of "*ClassLoader" ...
  * occupy ..."): loaders kept alive past their use (a redeployment, a plugin, a script engine per request) hold their
  * classes' metadata in metaspace beside what they retain in the heap. An application has a handful of loaders; ten or
- * more of one suspect, or one that retains a third of the heap, is the signature of a class loader leak.
+ * more of one suspect is the signature of a class loader leak. One loader that retains much ("The classloader/component
+ * X occupies 75%") is a component's share of the heap, which MatSuspectsRule judges.
  */
 public final class MatClassLoadersRule implements Rule {
     static final long MANY = 10;
-    static final Bytes LARGE = Bytes.ofMiB(64);
 
     @Override public String id() { return "metaspace-leak"; }
 
@@ -25,7 +24,7 @@ public final class MatClassLoadersRule implements Rule {
         LeakSuspects l = s.get(Readings.LEAK_SUSPECTS).orNull();
         if (l == null) return RuleResult.quiet();
         LeakSuspects.Suspect loaders = l.suspects().stream().filter(LeakSuspects.Suspect::classLoader)
-                .filter(x -> x.instances() >= MANY || x.share() >= MatSuspectsRule.SHARE || x.retained().compareTo(LARGE) >= 0)
+                .filter(x -> x.instances() >= MANY)
                 .findFirst().orElse(null);
         if (loaders == null) return RuleResult.quiet();
         return RuleResult.fired(new Finding(id(), Severity.warning,

@@ -22,7 +22,8 @@ public final class MatSuspectsRule implements Rule {
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         LeakSuspects l = s.get(Readings.LEAK_SUSPECTS).orNull();
         LeakSuspects.Suspect top = l == null ? null : l.largest();
-        if (top == null || !(top.share() >= SHARE) || top.classLoader()) return RuleResult.quiet(); // class loaders: MatClassLoadersRule
+        // many class loaders are MatClassLoadersRule's (metaspace-leak); one loader's whole component is a share of the heap
+        if (top == null || !(top.share() >= SHARE) || top.classLoader() && top.instances() >= MatClassLoadersRule.MANY) return RuleResult.quiet();
         return RuleResult.fired(new Finding(id(), Severity.warning,
                 "MAT's leak suspect: " + top.holder() + " retains " + top.retained().toIec() + " (" + Evidence.pct(top.share()) + " of the heap)"
                         + (top.accumulated() == null ? "" : ", accumulated in " + top.accumulated()),

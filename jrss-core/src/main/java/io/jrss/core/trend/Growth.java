@@ -10,7 +10,7 @@ public record Growth(Trend whole, Trend recent, double delta) {
     public static Growth of(Series s, double noise, Double limit) {
         Trend whole = Trend.of(s, noise, limit);
         Trend recent = Trend.of(s.since(0.5), noise, limit);
-        return new Growth(whole, recent, whole.slope().perSecond() * s.span().toNanos() / 1e9);
+        return new Growth(whole, recent, whole.slope().perSecond() * seconds(s.span()));
     }
 
     /** Rising over the whole watch, steadily or in steps, with 95% confidence. */
@@ -23,7 +23,7 @@ public record Growth(Trend whole, Trend recent, double delta) {
      * would add {@code minGrowth} over a span as long as the watch: a warm-up that flattened is not sustained.
      */
     public boolean sustained(double minGrowth) {
-        double recentOverSpan = recent.slope().perSecond() * whole.span().toNanos() / 1e9;
+        double recentOverSpan = recent.slope().perSecond() * seconds(whole.span());
         return rising() && recent.slope().surelyRising() && delta >= minGrowth && recentOverSpan >= minGrowth;
     }
 
@@ -45,4 +45,7 @@ public record Growth(Trend whole, Trend recent, double delta) {
         double w = whole.slope().perSecond();
         return w <= 0 ? 0 : recent.slope().perSecond() / w;
     }
+
+    /** A span in seconds, without toNanos' overflow past 292 years (a damaged log's uptime). */
+    static double seconds(java.time.Duration d) { return d.getSeconds() + d.getNano() / 1e9; }
 }

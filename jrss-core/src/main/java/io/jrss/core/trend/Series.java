@@ -37,7 +37,7 @@ public record Series(String name, List<Instant> times, List<Double> values) {
     /** The samples after the first {@code fraction} of the time span (0.5: the second half). */
     public Series since(double fraction) {
         if (size() < 2) return this;
-        Instant from = times.get(0).plusNanos((long) (span().toNanos() * fraction));
+        Instant from = times.get(0).plusMillis((long) (span().toMillis() * fraction)); // millis: a damaged log's span of centuries overflows nanos
         Builder b = new Builder(name);
         for (int i = 0; i < size(); i++) if (!times.get(i).isBefore(from)) b.add(times.get(i), values.get(i));
         return b.build();

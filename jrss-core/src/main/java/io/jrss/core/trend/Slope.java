@@ -25,6 +25,7 @@ public record Slope(double perSecond, double low, double high) {
                 if (t[j] > t[i]) slopes[k++] = (v[j] - v[i]) / (t[j] - t[i]);
             }
         }
+        if (k == 0) return new Slope(0, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY); // every sample at one time: no slope to tell
         double[] s = Arrays.copyOf(slopes, k);
         Arrays.sort(s);
         double median = k % 2 == 1 ? s[k / 2] : (s[k / 2 - 1] + s[k / 2]) / 2;
