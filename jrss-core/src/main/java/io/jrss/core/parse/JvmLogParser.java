@@ -76,7 +76,10 @@ public final class JvmLogParser {
             cause = "compiler-threads";
             message = "compiler threads were added " + added + " times and removed " + removed + " times";
         }
-        if (cause == null && !full) throw new ParseException(1, "no OutOfMemoryError, no failed thread or allocation and no full code cache in the log");
+        if (cause == null && message == null) { // a log whose message supports a finding without being an event (a container not seen)
+            message = messages.stream().filter(m -> m.entry().finding() != null).map(Message::matched).findFirst().orElse(null);
+        }
+        if (cause == null && !full && message == null) throw new ParseException(1, "no OutOfMemoryError, no failed thread or allocation and no full code cache in the log");
         return new PostMortem(cause == null ? "other" : cause, message, requested, purpose, null, null, full, thread, uptime);
     }
 

@@ -17,16 +17,23 @@ import java.util.stream.Stream;
  * and the finding ids that name that cause, or "healthy").
  */
 record CorpusCase(String name, Properties properties, List<Inputs.Named> inputs) {
-    static Path root() throws Exception { return Path.of(Objects.requireNonNull(CorpusCase.class.getResource("/corpus")).toURI()); }
+    static Path root() throws Exception { return root("/corpus"); }
 
-    static List<String> names() throws Exception {
-        try (Stream<Path> s = Files.list(root())) {
+    /** A set of cases under the test resources: "/corpus", or a blind batch kept beside it. */
+    static Path root(String resource) throws Exception { return Path.of(Objects.requireNonNull(CorpusCase.class.getResource(resource)).toURI()); }
+
+    static List<String> names() throws Exception { return names(root()); }
+
+    static List<String> names(Path root) throws Exception {
+        try (Stream<Path> s = Files.list(root)) {
             return s.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList();
         }
     }
 
-    static CorpusCase read(String name) throws Exception {
-        Path dir = root().resolve(name);
+    static CorpusCase read(String name) throws Exception { return read(root(), name); }
+
+    static CorpusCase read(Path root, String name) throws Exception {
+        Path dir = root.resolve(name);
         Properties p = new Properties();
         p.load(new StringReader(Files.readString(dir.resolve("case.properties"), StandardCharsets.UTF_8)));
         List<Inputs.Named> inputs = new ArrayList<>();
