@@ -55,11 +55,24 @@ public final class Sniffer {
         return new Section(kind, String.join("\n", java.util.Arrays.copyOfRange(lines, from, to)).strip() + "\n", from + 1);
     }
 
+    /** Unified logging's "[gc,init] Memory: 24105M" and "[gc] Using G1"; JDK 8's "CommandLine flags:" and the "Memory: 4k page" line above it. */
+    private static final Pattern GC_HEADER = Pattern.compile("^(\\[[^\\]]*\\])*\\[gc(,init|,heap)? *\\] (Using |Version: |CPUs: |Memory: |Heap |Large Page|Compressed Oops)"
+            + "|^CommandLine flags: ");
+
+    /** A GC log's header, which comes before its first collection and says what the JVM was given. */
+    private static boolean gcLogHeader(String[] lines, int i, String l) {
+        if (GC_HEADER.matcher(l).find()) return true;
+        if (!l.startsWith("Memory: ") || !l.contains("k page, physical")) return false;
+        for (int j = i + 1; j < Math.min(lines.length, i + 3); j++) if (lines[j].strip().startsWith("CommandLine flags:")) return true;
+        return false;
+    }
+
     /** The kind of output starting at line {@code i}, or null when the line continues the current one. */
     static Kind start(String[] lines, int i, Kind current) {
         String l = lines[i].strip();
         if (l.isEmpty()) return null;
         String h = MARKUP.matcher(l).replaceFirst("");
+        if (gcLogHeader(lines, i, l) && current != Kind.HS_ERR) return current == Kind.GC_LOG ? null : Kind.GC_LOG;
         if (h.startsWith("A fatal error has been detected by the Java Runtime Environment")
                 || h.startsWith("There is insufficient memory for the Java Runtime Environment") || h.startsWith("Native memory allocation (")
                 || h.startsWith("Out of Memory Error (") || l.startsWith("#") && (h.startsWith("Cannot create") || h.contains("pthread_create"))
