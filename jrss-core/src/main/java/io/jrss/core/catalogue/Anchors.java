@@ -94,4 +94,26 @@ final class Anchors {
         }
         return false;
     }
+
+    /**
+     * The literal text every match starts with ("" when the pattern starts with a class, a group or a lookaround): a
+     * match that starts in a line and runs into the next one starts with it, whole or cut at the line's end.
+     */
+    static String prefix(String regex) {
+        StringBuilder run = new StringBuilder();
+        for (int i = 0; i < regex.length(); i++) {
+            char c = regex.charAt(i);
+            if (c == '\\' && i + 1 < regex.length()) {
+                char n = regex.charAt(i + 1);
+                if (META.indexOf(n) < 0 && "\\/\"'- #:<>=!,&%@`~".indexOf(n) < 0) break;
+                c = n;
+                i++;
+            } else if (META.indexOf(c) >= 0) {
+                break;
+            }
+            if (i + 1 < regex.length() && "*?{".indexOf(regex.charAt(i + 1)) >= 0) break; // a quantified character may be absent
+            run.append(c);
+        }
+        return run.toString();
+    }
 }

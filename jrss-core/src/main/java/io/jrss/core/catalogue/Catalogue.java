@@ -87,7 +87,7 @@ public final class Catalogue {
         String finding = one(b, "finding");
         return new Entry(one(b, "entry"), one(b, "from"), one(b, "prints"), b.containsKey("text") ? one(b, "text") : "", p, one(b, "means"),
                 Event.of(one(b, "event")), finding.equals("-") ? null : finding, List.copyOf(b.getOrDefault("example", List.of())),
-                Anchors.of(p.pattern()), b.containsKey("confidence") ? one(b, "confidence") : null);
+                Anchors.of(p.pattern()), b.containsKey("confidence") ? one(b, "confidence") : null, Anchors.prefix(p.pattern()));
     }
 
     private static String one(Map<String, List<String>> b, String key) { return b.get(key).get(0); }

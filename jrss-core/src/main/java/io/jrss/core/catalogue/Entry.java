@@ -12,9 +12,10 @@ import java.util.regex.Pattern;
  * @param anchor     a literal part of the pattern every match contains, to pass over lines quickly; "" when none
  * @param confidence "low", "medium" or "high" where the message alone is weaker or stronger evidence than its event
  *                   usually is (a shell's "Killed" may be a user's kill -9), else null
+ * @param prefix     the literal text every match starts with, or "" (see {@link Anchors#prefix})
  */
 public record Entry(String id, String from, String prints, String text, Pattern pattern, String means, Event event, String finding,
-                    List<String> examples, String anchor, String confidence) {
+                    List<String> examples, String anchor, String confidence, String prefix) {
     private static final Pattern GROUP = Pattern.compile("\\(\\?<([a-zA-Z][a-zA-Z0-9]*)>");
 
     /** The names of the pattern's groups: the values a match carries. */

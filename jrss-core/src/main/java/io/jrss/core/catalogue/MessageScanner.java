@@ -32,7 +32,7 @@ public final class MessageScanner {
         List<Message> out = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
-            List<String> joins = wrapped(lines, i);
+            List<String> joins = null;
             for (Entry e : entries) {
                 if (line.contains(e.anchor())) {
                     int before = out.size();
@@ -40,7 +40,8 @@ public final class MessageScanner {
                     else for (Matcher m = e.pattern().matcher(line); m.find(); ) out.add(message(e, m, i + 1));
                     if (out.size() > before) continue;
                 }
-                if (line.length() > LONG) continue; // a megabyte on one line was not wrapped by a terminal
+                if (line.length() > LONG || !mayStartIn(e, line)) continue; // a megabyte on one line was not wrapped by a terminal
+                if (joins == null) joins = wrapped(lines, i);
                 for (String joined : joins) {
                     if (!joined.contains(e.anchor())) continue;
                     Matcher m = e.pattern().matcher(joined);
@@ -68,6 +69,21 @@ public final class MessageScanner {
     }
 
     /**
+     * Whether a match of the entry can start in this line and run past its end: the line holds the pattern's first
+     * words, whole or cut at its end; a pattern that starts with a group may, unless its anchor is a character or two
+     * (a table row's "[") that the line lacks.
+     */
+    private static boolean mayStartIn(Entry e, String line) {
+        String p = e.prefix();
+        if (p.length() >= 3) {
+            if (line.contains(p)) return true;
+            for (int k = Math.min(p.length() - 1, line.length()); k > 0; k--) if (line.regionMatches(line.length() - k, p, 0, k)) return true;
+            return false;
+        }
+        return e.anchor().length() >= 4 || line.contains(e.anchor());
+    }
+
+    /**
      * The line joined with the lines a terminal wrapped it into (up to {@value #MAX_JOINED} in all, while each is long
      * enough to have been wrapped): as they are, with the indentation a viewer put in front of each taken out, and with
      * the space a mail client's word wrap took away put back.
@@ -91,6 +107,7 @@ public final class MessageScanner {
         List<String> joins = null;
         for (Entry e : entries) {
             if (line.contains(e.anchor()) && e.pattern().matcher(line).find()) return true;
+            if (!mayStartIn(e, line)) continue;
             if (joins == null) joins = wrapped(lines, i);
             for (String joined : joins) {
                 if (!joined.contains(e.anchor())) continue;

@@ -60,6 +60,16 @@ class ShapesTest {
                 new Shape("two pmaps of a JNI library leaking in malloc arenas, JDK 17",
                         List.of("fixtures/process_tables/jdk17-jni-leak-arena-pmap-x-1.txt", "fixtures/process_tables/jdk17-jni-leak-arena-pmap-x-2.txt"),
                         List.of("native-leak")),
+                new Shape("a JDK 8 CMS GC log whose metaspace collections end in last-ditch ones (public)",
+                        dir("blind-2026-11/610-groovyclassloader-cms-metadata-threshold-last-ditch"), List.of("metaspace-leak")),
+                new Shape("an OutOfMemoryError about threads wrapped in a RuntimeException (public)",
+                        List.of("blind-2026-11/643-local-threadpool-never-shutdown-ss-threads/app-error.txt"), List.of("thread-creation-failed")),
+                new Shape("a GC log whose header states a max heap above the machine's memory, JDK 17", dir(HERE + "jdk17-xmx64g-gc-log-header"),
+                        List.of("container-limit-risk")),
+                new Shape("an NMT summary whose Object Monitors hold 11 GB, JDK 17 (public)",
+                        List.of("blind-2026-11/641-jdk17-object-monitors-guaranteedsafepointinterval/nmt-summary.txt"), List.of("native-leak")),
+                new Shape("Cloud Foundry's crash event at the memory quota (public)", dir("fixtures/messages/public/java-buildpack-issue-1091"),
+                        List.of("container-limit-risk")),
                 new Shape("kubectl describe pod of a container OOMKilled at 300Mi (public)",
                         List.of("fixtures/containers/kubectl-describe-starburst-terraform-pr1-oomkilled-300mi.txt"), List.of("container-limit-risk")));
     }
