@@ -31,6 +31,9 @@ public final class MetaspaceLeakRule implements TimelineRule {
         }
         boolean byClasses = classes.outlasts(MIN_CLASSES);
         boolean byMeta = meta.outlasts(MIN_METASPACE);
+        // Metaspace that grows while the class count does not is the JIT's profiling data (MethodData lives in metaspace)
+        // or classes unloaded as fast as loaded: a busy start-up does it. Alone, it counts only at the same pace after warm-up.
+        if (byMeta && !byClasses && WarmUp.of(f, Signals.METASPACE_COMMITTED, meta, 1 << 20).reason() != null) byMeta = false;
         if (!byClasses && !byMeta) return RuleResult.quiet();
         Duration ttl = WarmUp.timeToLimit(f, Signals.METASPACE_COMMITTED, 1 << 20); // not from a start-up's pace
         Evidence e = new Evidence();
