@@ -22,7 +22,7 @@ public final class Catalogue {
     /** Entries read from the sources that have no real example yet: not loaded, listed for whoever finds one. */
     public static final String PENDING = "pending.txt";
     private static final List<String> KEYS = List.of("entry", "from", "prints", "text", "pattern", "means", "event", "finding", "example", "seen", "trigger",
-            "pending", "confidence");
+            "pending", "confidence", "unless");
 
     private static volatile List<Entry> all;
 
@@ -87,7 +87,8 @@ public final class Catalogue {
         String finding = one(b, "finding");
         return new Entry(one(b, "entry"), one(b, "from"), one(b, "prints"), b.containsKey("text") ? one(b, "text") : "", p, one(b, "means"),
                 Event.of(one(b, "event")), finding.equals("-") ? null : finding, List.copyOf(b.getOrDefault("example", List.of())),
-                Anchors.of(p.pattern()), b.containsKey("confidence") ? one(b, "confidence") : null, Anchors.prefix(p.pattern()));
+                Anchors.of(p.pattern()), b.containsKey("confidence") ? one(b, "confidence") : null, Anchors.prefix(p.pattern()),
+                b.containsKey("unless") ? Event.of(one(b, "unless")) : null);
     }
 
     private static String one(Map<String, List<String>> b, String key) { return b.get(key).get(0); }

@@ -13,9 +13,11 @@ import java.util.regex.Pattern;
  * @param confidence "low", "medium" or "high" where the message alone is weaker or stronger evidence than its event
  *                   usually is (a shell's "Killed" may be a user's kill -9), else null
  * @param prefix     the literal text every match starts with, or "" (see {@link Anchors#prefix})
+ * @param unless     an event whose message, printed beside this one, says what this one only implies (the hs_err header's
+ *                   "insufficient memory" when a thread could not start), or null
  */
 public record Entry(String id, String from, String prints, String text, Pattern pattern, String means, Event event, String finding,
-                    List<String> examples, String anchor, String confidence, String prefix) {
+                    List<String> examples, String anchor, String confidence, String prefix, Event unless) {
     private static final Pattern GROUP = Pattern.compile("\\(\\?<([a-zA-Z][a-zA-Z0-9]*)>");
 
     /** The names of the pattern's groups: the values a match carries. */

@@ -61,6 +61,10 @@ public final class HsErrParser {
             Matcher v = JRE.matcher(h);
             if (v.find()) jre = v.group(1) != null ? v.group(1) : v.group(2);
         }
+        if (cause.equals("other") && text.contains("There is insufficient memory for the Java Runtime Environment")) {
+            cause = "malloc"; // the header alone: the JVM ran out of native memory, and the line that says for what is not in the paste
+            message = "There is insufficient memory for the Java Runtime Environment to continue.";
+        }
         if (message == null && location == null && !text.contains("S U M M A R Y") && !text.contains("P R O C E S S")
                 && !text.contains("vm_info:") && !text.contains("Memory: 4k page")) {
             throw new ParseException(1, "no hs_err header (no '# There is insufficient memory...' or '# A fatal error...')");

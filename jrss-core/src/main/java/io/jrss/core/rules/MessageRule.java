@@ -35,7 +35,9 @@ public final class MessageRule implements Rule {
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         Messages messages = s.get(Readings.MESSAGES).orNull();
         if (messages == null) return RuleResult.quiet();
-        List<Messages.Found> found = messages.supporting(id).stream().filter(f -> !zeroCount(f.message())).toList();
+        List<Messages.Found> found = messages.supporting(id).stream().filter(f -> !zeroCount(f.message()))
+                .filter(f -> f.message().entry().unless() == null || messages.all().stream().noneMatch(x -> x.message().event() == f.message().entry().unless()))
+                .toList();
         if (found.isEmpty()) return RuleResult.quiet();
         Message m = found.get(0).message();
         Entry e = m.entry();

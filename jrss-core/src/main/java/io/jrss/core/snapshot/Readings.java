@@ -192,7 +192,9 @@ public final class Readings {
 
     public static final ReadingSpec<PostMortem> POST_MORTEM = add(ReadingSpec.<PostMortem>optional("hs-err", "no hs_err file (the JVM has not crashed)",
                     "hs_err_pid<pid>.log in the JVM's working directory, if it died")
-            .from(HS_ERR_FILE, (t, c) -> HsErrParser.parse(t))
+            // an hs_err header that names nothing but the want of memory (cut after its first lines) gives way to a log or a kernel report
+            .from(HS_ERR_FILE, (t, c) -> vague(HsErrParser.parse(t)) && (c.text(CaptureFiles.LOG).isPresent() || c.text(CaptureFiles.OOM_KILL).isPresent())
+                    ? null : HsErrParser.parse(t))
             .from(OOM_KILL_FILE, (t, c) -> HsErrParser.parseOomKill(t))
             .from(LOG_FILE, (t, c) -> HsErrParser.parseLog(t)));
 
@@ -275,6 +277,9 @@ public final class Readings {
     public static final ReadingSpec<Jstat> JSTAT = add(ReadingSpec.<Jstat>optional("jstat", "no jstat output",
                     "jstat -gc -t <pid> 10s for some minutes (a row every 10 s, sizes in KiB; -gcutil gives percentages)")
             .from(CaptureFile.pasted(CaptureFiles.JSTAT, "jstat -gc, -gcutil, -gcold, -gccapacity or -gcmetacapacity"), (t, c) -> JstatParser.parse(t)));
+
+    /** An hs_err header that says no more than that memory ran out: no size, no thread, no signal. */
+    private static boolean vague(PostMortem p) { return p.requested() == null && !p.cause().equals("thread") && !p.cause().equals("crash"); }
 
     /** Files a capture keeps for a person to read that no reading parses yet. */
     private static final List<CaptureFile> KEPT = List.of(
