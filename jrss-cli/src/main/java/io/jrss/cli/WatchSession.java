@@ -5,7 +5,7 @@ import io.jrss.core.analysis.TimelineAssembler;
 import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.analysis.WatchJudge;
 import io.jrss.core.result.TimelineResult;
-import io.jrss.core.timeline.Event;
+import io.jrss.core.capture.Event;
 import io.jrss.core.timeline.Sample;
 import io.jrss.core.timeline.WatchEnd;
 import io.jrss.probe.attach.HotSpotAttach;

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jrss.core.analysis.ProbeOutcome;
 import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.model.NmtDiff;
-import io.jrss.core.timeline.Event;
+import io.jrss.core.capture.Event;
 import io.jrss.core.timeline.Sample;
 import io.jrss.core.timeline.Timeline;
 import io.jrss.core.timeline.WatchEnd;

@@ -6,7 +6,7 @@ import io.jrss.core.model.Bytes;
 import io.jrss.core.model.CgroupMemory;
 import io.jrss.core.model.ProcStatus;
 import io.jrss.core.model.Reading;
-import io.jrss.core.parse.JfrRecording;
+import io.jrss.core.timeline.JfrRecording;
 import io.jrss.core.parse.ParseException;
 import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;

@@ -8,7 +8,7 @@ import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.Severity;
 import io.jrss.core.snapshot.Snapshot;
 import io.jrss.core.snapshot.SnapshotParser;
-import io.jrss.core.timeline.Event;
+import io.jrss.core.capture.Event;
 import io.jrss.core.timeline.Limits;
 import io.jrss.core.timeline.Movement;
 import io.jrss.core.timeline.Sample;

@@ -3,8 +3,8 @@ package io.jrss.core.analysis;
 
 import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.ProbeResult;
-import io.jrss.core.capture.SampleSink;
-import io.jrss.core.timeline.Event;
+import io.jrss.core.timeline.SampleSink;
+import io.jrss.core.capture.Event;
 import io.jrss.core.timeline.Sample;
 import java.time.Duration;
 import java.time.Instant;

@@ -2,7 +2,6 @@
 package io.jrss.core.capture;
 
 import io.jrss.core.parse.ParseException;
-import io.jrss.core.timeline.Event;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;

@@ -4,7 +4,6 @@ package io.jrss.core.fleet;
 import io.jrss.core.analysis.TimelineAssembler;
 import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.capture.Capture;
-import io.jrss.core.capture.FleetSink;
 import io.jrss.core.fleet.JvmReading.Health;
 import io.jrss.core.parse.ParseException;
 import io.jrss.core.timeline.Sample;

@@ -12,7 +12,7 @@ import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureDirectory;
 import io.jrss.core.capture.Recording;
 import io.jrss.core.model.Bytes;
-import io.jrss.core.parse.JfrRecording;
+import io.jrss.core.timeline.JfrRecording;
 import io.jrss.core.paste.Inputs;
 import io.jrss.core.result.Result;
 import io.jrss.core.result.SnapshotResult;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.timeline;
 
+import io.jrss.core.capture.Event;
 import io.jrss.core.trend.Series;
 import java.time.Duration;
 import java.util.List;

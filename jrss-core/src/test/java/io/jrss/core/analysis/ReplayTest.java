@@ -12,7 +12,7 @@ import io.jrss.core.capture.CaptureFiles;
 import io.jrss.core.capture.Recording;
 import io.jrss.core.capture.RecordingWriter;
 import io.jrss.core.rules.Finding;
-import io.jrss.core.timeline.Event;
+import io.jrss.core.capture.Event;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

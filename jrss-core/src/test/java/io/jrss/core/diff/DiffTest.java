@@ -10,6 +10,7 @@ import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.capture.CaptureDirectory;
 import io.jrss.core.ledger.RowIds;
 import io.jrss.core.model.Bytes;
+import io.jrss.core.result.DiffSides;
 import io.jrss.core.result.SnapshotResult;
 import io.jrss.core.snapshot.SnapshotParser;
 import java.nio.file.Path;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.Test;
 class DiffTest {
     static Side side(String capture) throws Exception {
         Diagnosis d = Diagnosis.of(SnapshotParser.parse(CaptureDirectory.read(Path.of("src/test/resources/captures", capture))));
-        return Side.of(capture, new SnapshotResult(d, Map.of(), null));
+        return DiffSides.of(capture, new SnapshotResult(d, Map.of(), null));
     }
 
     @Test

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureDirectory;
-import io.jrss.core.capture.FleetSink;
+import io.jrss.core.fleet.FleetSink;
 import io.jrss.core.fleet.Fleet;
 import io.jrss.core.fleet.JvmLabels;
 import io.jrss.core.snapshot.SnapshotParser;

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.jrss.core.parse;
+package io.jrss.core.timeline;
 
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.NmtCategories;
 import io.jrss.core.model.NmtCategory;
 import io.jrss.core.model.NmtSummary;
-import io.jrss.core.timeline.Sample;
-import io.jrss.core.timeline.Signals;
+import io.jrss.core.parse.ParseException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

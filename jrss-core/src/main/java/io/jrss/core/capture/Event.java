@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.jrss.core.timeline;
+package io.jrss.core.capture;
 
 import java.time.Instant;
 
