@@ -10,6 +10,7 @@ import io.jrss.core.compare.ExitStatsFilter;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.timeline.Sample;
 import io.jrss.core.timeline.Signals;
+import io.jrss.core.timeline.WatchEnd;
 import io.jrss.probe.attach.HotSpotAttach;
 import io.jrss.probe.launch.Arm;
 import io.jrss.probe.launch.ChildCpu;
@@ -107,15 +108,15 @@ final class ArmSession {
             Watch w = watch;
             p.onExit().thenRun(w::stop); // the watch would see the exit only at its next sample: up to --interval late
             WatchResult r = w.run();
-            boolean exitedByItself = !interrupted && (r.end() == WatchResult.End.target_exited || r.end() == WatchResult.End.stopped) && p.waitFor(10_000);
+            boolean exitedByItself = !interrupted && (r.end() == WatchEnd.Reason.target_exited || r.end() == WatchEnd.Reason.stopped) && p.waitFor(10_000);
             if (interrupted) { status = ArmRun.Status.interrupted; detail = "stopped by Ctrl-C"; }
             else if (exitedByItself) {
                 exit = p.exitValue();
                 status = exit == 0 ? ArmRun.Status.exited : ArmRun.Status.failed;
                 detail = exit == 0 ? "exited with status 0" : "exited with status " + exit + (exit > 128 ? " (signal " + (exit - 128) + ")" : "");
-            } else if (r.end() == WatchResult.End.duration && plan.duration() != null) {
+            } else if (r.end() == WatchEnd.Reason.duration && plan.duration() != null) {
                 status = ArmRun.Status.stopped; detail = "stopped at --duration " + io.jrss.core.model.Durations.human(plan.duration());
-            } else if (r.end() == WatchResult.End.duration) {
+            } else if (r.end() == WatchEnd.Reason.duration) {
                 status = ArmRun.Status.hung; detail = "still running at --arm-timeout " + io.jrss.core.model.Durations.human(plan.armTimeout()) + ": killed";
             } else {
                 status = ArmRun.Status.hung; detail = r.detail() + ": killed";

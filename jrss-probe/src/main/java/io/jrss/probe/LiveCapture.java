@@ -11,8 +11,8 @@ import io.jrss.core.snapshot.CaptureFile;
 import io.jrss.core.snapshot.Fetch;
 import io.jrss.core.snapshot.Readings;
 import io.jrss.probe.attach.AttachException;
+import io.jrss.probe.glibc.ArenasUnreadable;
 import io.jrss.probe.glibc.GlibcArenas;
-import io.jrss.probe.glibc.Unavailable;
 import io.jrss.probe.proc.PerfData;
 import io.jrss.probe.proc.ProcPid;
 import java.io.IOException;
@@ -245,7 +245,7 @@ public final class LiveCapture {
     }
 
     /** Reads the target's memory itself: no file to open, what is read is built by the reader. */
-    @FunctionalInterface private interface MemoryReader { String read() throws IOException, Unavailable; }
+    @FunctionalInterface private interface MemoryReader { String read() throws IOException, ArenasUnreadable; }
 
     private void mappingHeads() {
         fromMemory(CaptureFiles.MAPPING_HEADS, "first words of anonymous mappings", () -> MappingHeadReader.read(pid, texts.get(CaptureFiles.SMAPS)));
@@ -261,7 +261,7 @@ public final class LiveCapture {
         try {
             texts.put(file, reader.read());
             entries.add(CaptureEntry.ok(file, source, t0, millis(n0)));
-        } catch (Unavailable e) {
+        } catch (ArenasUnreadable e) {
             entries.add(new CaptureEntry(file, source, t0, millis(n0), CaptureEntry.Status.unavailable, e.getMessage()));
         } catch (IOException | RuntimeException e) {
             entries.add(new CaptureEntry(file, source, t0, millis(n0), CaptureEntry.Status.failed, "cannot read " + source + ": " + e.getMessage()));

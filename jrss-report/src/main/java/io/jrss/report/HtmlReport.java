@@ -109,7 +109,7 @@ final class HtmlReport {
             if (r.bytes().isZero() && !r.id().equals("unattributed")) continue;
             h.append("<tr><td>").append(r.id()).append("</td><td class=\"num\">").append(r.bytes().toIec()).append("</td><td class=\"num\">")
                     .append(l.rssKnown() ? String.format(Locale.ROOT, "%.1f%%", 100 * r.bytes().ratioOf(l.rss())) : "").append("</td><td>")
-                    .append(r.confidence()).append("</td><td class=\"dim\">").append(HtmlPage.esc(r.source())).append("</td></tr>");
+                    .append(r.accuracy()).append("</td><td class=\"dim\">").append(HtmlPage.esc(r.source())).append("</td></tr>");
         }
         h.append("</table>");
         for (String n : l.notes()) h.append("<p class=\"dim\">note: ").append(HtmlPage.esc(n)).append("</p>");

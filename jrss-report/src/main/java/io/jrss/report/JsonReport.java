@@ -86,7 +86,7 @@ public final class JsonReport {
             ObjectNode row = ledger.addObject();
             row.put("id", r.id());
             row.put("bytes", r.bytes().value());
-            row.put("confidence", r.confidence().name());
+            row.put("confidence", r.accuracy().name());
             row.put("source", r.source());
         }
         if (l.malloc() != null) root.set("malloc", malloc(l.malloc()));

@@ -2,7 +2,8 @@
 package io.jrss.report;
 
 import io.jrss.core.analysis.Diagnosis;
-import io.jrss.core.ledger.Confidence;
+import io.jrss.core.analysis.Unjudged;
+import io.jrss.core.ledger.Accuracy;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
 import io.jrss.core.ledger.RowIds;
@@ -13,7 +14,6 @@ import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
 import io.jrss.core.snapshot.Snapshot;
 import java.io.PrintWriter;
-import io.jrss.core.analysis.Unjudged;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -78,7 +78,7 @@ final class TextReport {
             String bar = String.format(Locale.ROOT, "%-" + BAR + "s", Style.bar(share, BAR));
             String line = String.format(Locale.ROOT, "  %-15s %10s %7s  %s  %-8s  %s", r.id(), r.bytes().toIec(), pct1(share),
                     r.id().equals(RowIds.UNATTRIBUTED) ? st.dim(bar) : st.cyan(bar),
-                    r.confidence() == Confidence.exact ? "exact" : st.dim("estimate"), st.dim(r.source()));
+                    r.accuracy() == Accuracy.exact ? "exact" : st.dim("estimate"), st.dim(r.source()));
             out.println(line);
         }
         for (String n : l.notes()) out.println(st.dim("  note: " + n));

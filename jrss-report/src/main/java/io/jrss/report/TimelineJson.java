@@ -30,7 +30,7 @@ final class TimelineJson {
         o.put("sample_count", t.samples().size());
         o.put("full_sample_count", t.fullSamples());
         o.put("span_seconds", t.span().toMillis() / 1000.0);
-        o.putObject("end").put("reason", end.reason()).put("detail", end.detail());
+        o.putObject("end").put("reason", end.reason().name()).put("detail", end.detail());
         ObjectNode limits = o.putObject("limits");
         t.limits().forEach((k, v) -> limits.put(k, v.longValue()));
         ArrayNode samples = o.putArray("samples");

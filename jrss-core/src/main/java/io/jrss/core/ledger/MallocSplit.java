@@ -74,7 +74,7 @@ final class MallocSplit {
             Bytes unseen = cm.arenaHeapsChecked() ? mmapped.minus(cm.size(MappingKind.MALLOC_MMAPPED_CHUNK)).atLeastZero() : mmapped;
             Bytes inArenaHeaps = arenaPool.take(inArenas);
             inUse = inArenaHeaps.plus(outsideArenaHeaps(system, inArenas.minus(inArenaHeaps))).plus(chunks).plus(anon.take(unseen));
-            rows.add(RowIds.MALLOC_FREE, arenaPool.remaining(), Confidence.estimate,
+            rows.add(RowIds.MALLOC_FREE, arenaPool.remaining(), Accuracy.estimate,
                     "resident bytes of " + arenas + " malloc arenas not in use (" + source + ")");
         } else {
             inUse = arenaPool.take(arenaResident).plus(chunks);
@@ -108,7 +108,7 @@ final class MallocSplit {
     private void splitInUse(Bytes inUse, String allocator) {
         NmtSummary nmt = s.nmt().orNull();
         if (nmt == null) {
-            rows.add(RowIds.NATIVE_MALLOC, inUse, Confidence.estimate,
+            rows.add(RowIds.NATIVE_MALLOC, inUse, Accuracy.estimate,
                     "malloc in use by the JVM and native code together (NMT is off, so they cannot be separated)");
             return;
         }
@@ -126,11 +126,11 @@ final class MallocSplit {
         for (int i = 0; i < 3; i++) {
             Bytes got = budget.take(claims[i]);
             if (!glibc) got = got.plus(anon.take(claims[i].minus(got)));
-            rows.add(ids[i], got, Confidence.estimate, what[i]);
+            rows.add(ids[i], got, Accuracy.estimate, what[i]);
         }
-        if (glibc) rows.add(RowIds.NATIVE_MALLOC, budget.remaining(), Confidence.estimate, "glibc in use minus NMT malloc");
+        if (glibc) rows.add(RowIds.NATIVE_MALLOC, budget.remaining(), Accuracy.estimate, "glibc in use minus NMT malloc");
         // A preloaded allocator may grow the brk heap too (tcmalloc's first choice is sbrk): what NMT does not claim of it is native.
-        else rows.add(RowIds.NATIVE_MALLOC, budget.remaining(), Confidence.estimate, "the brk heap held by " + allocator + " beyond NMT malloc");
+        else rows.add(RowIds.NATIVE_MALLOC, budget.remaining(), Accuracy.estimate, "the brk heap held by " + allocator + " beyond NMT malloc");
         if (scale < 1.0) notes.add("NMT malloc exceeds glibc's in-use bytes; NMT's shares scaled by " + String.format(java.util.Locale.ROOT, "%.2f", scale));
     }
 }

@@ -43,19 +43,19 @@ final class NmtLedger {
             notes.add("no NMT summary either: nothing in the input splits the RSS");
         }
         if (rss == null) {
-            rows.add(RowIds.UNATTRIBUTED, Bytes.ZERO, Confidence.estimate, "unknown: the RSS is not in the input");
+            rows.add(RowIds.UNATTRIBUTED, Bytes.ZERO, Accuracy.estimate, "unknown: the RSS is not in the input");
             notes.add("the RSS is unknown, so what NMT does not see cannot be measured: add /proc/<pid>/status or smaps_rollup");
             return new Ledger(Bytes.ZERO, rssSource, rows.build(), null, notes, true, Map.of());
         }
         Bytes gap = rss.minus(claimed);
         if (!gap.isPositive()) notes.add("NMT's committed total exceeds the RSS by " + gap.atLeastZero().minus(gap).toIec() + ": not all committed memory is resident");
-        rows.add(RowIds.UNATTRIBUTED, gap.atLeastZero(), Confidence.estimate,
+        rows.add(RowIds.UNATTRIBUTED, gap.atLeastZero(), Accuracy.estimate,
                 nmt == null ? "the RSS: nothing in the input splits it" : "RSS minus NMT committed: native code's malloc, glibc's free memory, files, binaries");
         return new Ledger(rss, rssSource, rows.build(), null, notes, true, Map.of());
     }
 
     private static Bytes add(Rows rows, String id, Bytes b, String source, Bytes claimed) {
-        if (b.isPositive()) rows.add(id, b, Confidence.estimate, source);
+        if (b.isPositive()) rows.add(id, b, Accuracy.estimate, source);
         return claimed.plus(b);
     }
 }

@@ -79,7 +79,7 @@ final class NmtMmapClaims {
     private void claim(String id, Bytes wanted, String source) {
         if (!wanted.isPositive()) return;
         Bytes got = anon.take(wanted);
-        rows.add(id, got, Confidence.estimate, source);
+        rows.add(id, got, Accuracy.estimate, source);
         if (got.compareTo(wanted) < 0 && wanted.minus(got).mib() >= 1) {
             notes.add(id + ": " + source + " is " + wanted.toIec() + " but only " + got.toIec() + " of anonymous memory was left to attribute");
         }

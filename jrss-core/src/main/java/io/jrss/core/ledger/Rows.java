@@ -13,21 +13,21 @@ import java.util.Map;
  */
 final class Rows {
     private final Map<String, Bytes> bytes = new LinkedHashMap<>();
-    private final Map<String, Confidence> confidence = new LinkedHashMap<>();
+    private final Map<String, Accuracy> accuracy = new LinkedHashMap<>();
     private final Map<String, List<String>> sources = new LinkedHashMap<>();
 
     Rows() {
         for (String id : RowIds.ALL) {
             bytes.put(id, Bytes.ZERO);
-            confidence.put(id, Confidence.exact);
+            accuracy.put(id, Accuracy.exact);
             sources.put(id, new ArrayList<>());
         }
     }
 
-    void add(String id, Bytes amount, Confidence c, String source) {
+    void add(String id, Bytes amount, Accuracy c, String source) {
         if (!bytes.containsKey(id)) throw new IllegalArgumentException("unknown ledger row " + id);
         bytes.merge(id, amount, Bytes::plus);
-        if (c == Confidence.estimate && amount.isPositive()) confidence.put(id, Confidence.estimate);
+        if (c == Accuracy.estimate && amount.isPositive()) accuracy.put(id, Accuracy.estimate);
         if (amount.isPositive() || sources.get(id).isEmpty()) sources.get(id).add(source);
     }
 
@@ -37,7 +37,7 @@ final class Rows {
         List<LedgerRow> out = new ArrayList<>();
         for (String id : RowIds.ALL) {
             List<String> s = sources.get(id);
-            out.add(new LedgerRow(id, bytes.get(id), confidence.get(id), s.isEmpty() ? "nothing found" : String.join("; ", s)));
+            out.add(new LedgerRow(id, bytes.get(id), accuracy.get(id), s.isEmpty() ? "nothing found" : String.join("; ", s)));
         }
         return out;
     }

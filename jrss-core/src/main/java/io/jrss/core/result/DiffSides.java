@@ -4,6 +4,7 @@ package io.jrss.core.result;
 import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.diff.Side;
 import io.jrss.core.timeline.Signals;
+import io.jrss.core.timeline.WatchEnd;
 import java.util.Map;
 
 /**
@@ -17,7 +18,8 @@ public final class DiffSides {
     public static Side of(String input, Result r) {
         if (r instanceof SnapshotResult s) return new Side(input, s.pasted() == null ? "capture" : "outputs", s.diagnosis(), s.diagnosis().findings(), signals(s.diagnosis()));
         if (r instanceof TimelineResult t) {
-            String kind = t.end().reason().equals("jfr") || t.end().reason().equals("history") ? t.end().reason() : "recording";
+            WatchEnd.Reason end = t.end().reason();
+            String kind = end == WatchEnd.Reason.jfr || end == WatchEnd.Reason.history ? end.name() : "recording";
             return new Side(input, kind, t.diagnosis().last(), t.diagnosis().findings(), signals(t.diagnosis().last()));
         }
         if (r instanceof ComparisonResult c) {

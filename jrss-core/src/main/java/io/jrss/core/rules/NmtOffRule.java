@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.rules;
 
-import io.jrss.core.ledger.Confidence;
+import io.jrss.core.ledger.Accuracy;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
 import io.jrss.core.snapshot.Snapshot;
@@ -15,7 +15,7 @@ public final class NmtOffRule implements Rule {
         if (s.nmt().isAvailable()) return RuleResult.quiet();
         boolean off = s.nmt().why().map(u -> u.reason().contains("not enabled") || u.reason().contains("off")).orElse(false);
         if (!off) return notEvaluated("NMT could not be read: " + s.nmt().why().map(u -> u.reason()).orElse("?"));
-        List<String> estimates = ledger.rows().stream().filter(r -> r.confidence() == Confidence.estimate && r.bytes().isPositive())
+        List<String> estimates = ledger.rows().stream().filter(r -> r.accuracy() == Accuracy.estimate && r.bytes().isPositive())
                 .map(LedgerRow::id).toList();
         return RuleResult.fired(new Finding(id(), Severity.info,
                 title(estimates.size()),

@@ -23,12 +23,12 @@ class LedgerBuilderTest {
                 .build());
         assertEquals(Bytes.of(156 * MIB), l.rss());
         assertEquals(Bytes.of(100 * MIB), l.bytes(RowIds.JAVA_HEAP));
-        assertEquals(Confidence.exact, l.row(RowIds.JAVA_HEAP).orElseThrow().confidence());
+        assertEquals(Accuracy.exact, l.row(RowIds.JAVA_HEAP).orElseThrow().accuracy());
         assertEquals(Bytes.of(13 * MIB), l.bytes(RowIds.JVM_BINARIES));
         assertEquals(Bytes.of(40 * MIB), l.bytes(RowIds.MAPPED_FILES));
         // NMT is off: anonymous memory up to the estimated GC side tables (G1, 256 MiB committed: 9 MiB) is theirs.
         assertEquals(Bytes.of(3 * MIB), l.bytes(RowIds.GC_STRUCTURES));
-        assertEquals(Confidence.estimate, l.row(RowIds.GC_STRUCTURES).orElseThrow().confidence());
+        assertEquals(Accuracy.estimate, l.row(RowIds.GC_STRUCTURES).orElseThrow().accuracy());
         assertEquals(Bytes.ZERO, l.unattributed());
     }
 
