@@ -3,7 +3,7 @@ package io.jrss.report;
 
 import io.jrss.core.analysis.TimelineAssembler;
 import io.jrss.core.analysis.TimelineDiagnosis;
-import io.jrss.core.ledger.RowIds;
+import io.jrss.core.ledger.Row;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.Severity;
 import io.jrss.core.timeline.Sample;
@@ -34,10 +34,10 @@ public final class LiveFrame {
                 .append(st.dim("   Ctrl-C ends the watch and reports")).append('\n');
         sb.append(rssLine(t)).append("\n\n");
         sb.append(st.dim(String.format(Locale.ROOT, "  %-18s %10s %10s  %s", "row", "resident", "change", "over the full samples"))).append('\n');
-        for (String id : RowIds.ALL) {
-            Series s = t.row(id);
-            if (s.size() == 0 || (s.last() == 0 && !id.equals(RowIds.UNATTRIBUTED))) continue;
-            sb.append(String.format(Locale.ROOT, "  %-18s %10s %10s  %s", id, Units.value("bytes", s.last()),
+        for (Row row : Row.values()) {
+            Series s = t.row(row.id());
+            if (s.size() == 0 || (s.last() == 0 && row != Row.UNATTRIBUTED)) continue;
+            sb.append(String.format(Locale.ROOT, "  %-18s %10s %10s  %s", row.id(), Units.value("bytes", s.last()),
                     Units.change("bytes", s.last() - s.values().get(0)), st.cyan(Units.spark(s.values(), SPARK)))).append('\n');
         }
         sb.append(st.dim(String.format(Locale.ROOT, "  %-18s %10s %10s  %s", "signal", "now", "change", "over all samples"))).append('\n');

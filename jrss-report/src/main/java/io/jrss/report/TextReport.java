@@ -6,7 +6,7 @@ import io.jrss.core.analysis.Unjudged;
 import io.jrss.core.ledger.Accuracy;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
-import io.jrss.core.ledger.RowIds;
+import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.Unavailable;
 import io.jrss.core.rules.Finding;
@@ -73,11 +73,11 @@ final class TextReport {
     void ledger(Ledger l, PrintWriter out) {
         out.println(st.dim(String.format(Locale.ROOT, "  %-15s %10s %7s  %-" + BAR + "s  %-8s  %s", "row", "resident", "of RSS", "", "", "source")));
         for (LedgerRow r : l.sorted()) {
-            if (r.bytes().isZero() && !r.id().equals(RowIds.UNATTRIBUTED)) continue;
+            if (r.bytes().isZero() && r.row() != Row.UNATTRIBUTED) continue;
             double share = r.bytes().ratioOf(l.rss());
             String bar = String.format(Locale.ROOT, "%-" + BAR + "s", Style.bar(share, BAR));
             String line = String.format(Locale.ROOT, "  %-15s %10s %7s  %s  %-8s  %s", r.id(), r.bytes().toIec(), pct1(share),
-                    r.id().equals(RowIds.UNATTRIBUTED) ? st.dim(bar) : st.cyan(bar),
+                    r.row() == Row.UNATTRIBUTED ? st.dim(bar) : st.cyan(bar),
                     r.accuracy() == Accuracy.exact ? "exact" : st.dim("estimate"), st.dim(r.source()));
             out.println(line);
         }

@@ -2,7 +2,7 @@
 package io.jrss.core.rules;
 
 import io.jrss.core.ledger.Ledger;
-import io.jrss.core.ledger.RowIds;
+import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.JvmFlags;
 import io.jrss.core.rules.Finding.Confidence;
@@ -36,7 +36,7 @@ public final class DirectBufferLimitRule implements Rule {
         return RuleResult.fired(new Finding(id(), share >= CRITICAL ? Severity.critical : Severity.warning,
                 "Direct buffer memory is " + direct.toIec() + ", " + Evidence.pct(share) + " of MaxDirectMemorySize " + limit.toIec(),
                 new Evidence().bytes("direct_memory", direct).bytes("max_direct_memory", limit).ratio("share_of_limit", share)
-                        .bytes("resident_in_ledger", ledger.bytes(RowIds.DIRECT_BUFFERS))
+                        .bytes("resident_in_ledger", ledger.bytes(Row.DIRECT_BUFFERS))
                         .value("limit_source", flags.bytes("MaxDirectMemorySize").filter(Bytes::isPositive).isPresent()
                                 ? "-XX:MaxDirectMemorySize" : "default: MaxHeapSize")
                         .value("ruled_out", "the per-thread temporary buffer cache (direct-buffer-cache): NMT Other is not laid out as threads cache their buffers").build(),

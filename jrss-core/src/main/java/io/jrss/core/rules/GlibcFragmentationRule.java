@@ -3,7 +3,7 @@ package io.jrss.core.rules;
 
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.MallocAccount;
-import io.jrss.core.ledger.RowIds;
+import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.JvmVersion;
 import io.jrss.core.rules.Finding.Confidence;
@@ -28,7 +28,7 @@ public final class GlibcFragmentationRule implements Rule {
             return notEvaluated("no glibc statistics (VM.info, System.native_heap_info, or glibc's arenas read from /proc/<pid>/mem"
                     + s.glibcArenas().why().map(w -> ": " + w.reason()).orElse("") + ")");
         }
-        Bytes free = ledger.bytes(RowIds.MALLOC_FREE);
+        Bytes free = ledger.bytes(Row.MALLOC_FREE);
         double shareOfArenas = free.ratioOf(m.arenaResident());
         double shareOfRss = free.ratioOf(ledger.rss());
         if (free.compareTo(MIN_FREE) < 0 || shareOfArenas < MIN_FREE_SHARE_OF_ARENAS) return RuleResult.quiet();

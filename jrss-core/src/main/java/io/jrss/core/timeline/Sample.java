@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.timeline;
 
+import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Bytes;
 import java.time.Instant;
 import java.util.Map;
@@ -15,6 +16,9 @@ public record Sample(Instant time, boolean full, Map<String, Double> signals, Ma
         signals = Map.copyOf(signals);
         rows = Map.copyOf(rows);
     }
+
+    /** A ledger row's resident bytes in a full sample; null in a cheap one. */
+    public Long row(Row row) { return rows.get(row.id()); }
 
     /** A signal as a number, for trend arithmetic; null where its reading was missing. */
     public Double signal(String name) { return signals.get(name); }

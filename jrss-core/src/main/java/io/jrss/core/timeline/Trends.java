@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.timeline;
 
-import io.jrss.core.ledger.RowIds;
+import io.jrss.core.ledger.Row;
 import io.jrss.core.trend.Series;
 import io.jrss.core.trend.Trend;
 import java.util.ArrayList;
@@ -31,9 +31,9 @@ public final class Trends {
 
     public static List<Trend> rows(Timeline t) {
         List<Trend> out = new ArrayList<>();
-        for (String id : RowIds.ALL) {
-            Series s = t.row(id);
-            if (s.size() > 0) out.add(Trend.of(s, MIB, id.equals(RowIds.JAVA_HEAP) ? t.limit(Signals.HEAP_COMMITTED) : null));
+        for (Row row : Row.values()) {
+            Series s = t.row(row.id());
+            if (s.size() > 0) out.add(Trend.of(s, MIB, row == Row.JAVA_HEAP ? t.limit(Signals.HEAP_COMMITTED) : null));
         }
         return out;
     }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.rules.timeline;
 
-import io.jrss.core.ledger.RowIds;
+import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Evidence;
 import io.jrss.core.rules.Finding.Confidence;
@@ -42,7 +42,7 @@ public final class HeapOvercommittedRule implements TimelineRule {
         if (!f.longEnough()) return tooShort(f);
         Series committed = f.timeline().series(Signals.HEAP_COMMITTED), used = f.timeline().series(Signals.HEAP_USED);
         if (committed.size() < TimelineFacts.MIN_SAMPLES || used.size() < TimelineFacts.MIN_SAMPLES) return notEvaluated("no GC.heap_info readings");
-        Bytes heapRow = f.ledger() == null ? Bytes.ZERO : f.ledger().bytes(RowIds.JAVA_HEAP);
+        Bytes heapRow = f.ledger() == null ? Bytes.ZERO : f.ledger().bytes(Row.JAVA_HEAP);
         // The longest stretch up to now over which the heap held far more than it used (a burst before it does not count).
         double low = Double.MAX_VALUE, peak = 0;
         int from = -1;
