@@ -38,7 +38,7 @@ public final class JfrAnalysis {
         Sample last = r.samples().get(r.samples().size() - 1);
         Snapshot s = SnapshotParser.parse(new Capture(Map.of("pid", Long.toString(r.pid()), "captured_at", last.time().toString()), Map.of(), List.of()));
         Map<String, Bytes> memory = new LinkedHashMap<>();
-        Double rss = lastValue(r.samples(), Signals.RSS), threads = lastValue(r.samples(), Signals.THREADS);
+        Double rss = lastValue(r.samples(), Signals.RSS.name()), threads = lastValue(r.samples(), Signals.THREADS.name());
         if (rss != null) memory.put("VmRSS", Bytes.of(rss.longValue()));
         if (rss != null) s = s.with(Readings.STATUS, Reading.of(new ProcStatus("", (int) r.pid(), List.of(), 0, 0, 0, 0,
                 threads == null ? 0 : threads.intValue(), memory, 0, 0, Map.of("VmRSS", rss.longValue() / 1024 + " kB"))));
@@ -47,8 +47,8 @@ public final class JfrAnalysis {
                 Reading.of(new CgroupMemory(0, "(JFR jdk.ContainerConfiguration)", r.containerLimit(), null, null, Map.of())));
         Map<String, Double> limits = new LinkedHashMap<>();
         if (r.containerLimit() != null) {
-            limits.put(Signals.RSS, (double) r.containerLimit().value());
-            limits.put(Signals.CGROUP_USAGE, (double) r.containerLimit().value());
+            limits.put(Signals.RSS.name(), (double) r.containerLimit().value());
+            limits.put(Signals.CGROUP_USAGE.name(), (double) r.containerLimit().value());
         }
         Timeline t = new Timeline((int) r.pid(), Duration.ofSeconds(1), r.samples(), List.of(), limits);
         return TimelineDiagnosis.of(t, Diagnosis.of(s));

@@ -5,6 +5,7 @@ import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.Findings;
 import io.jrss.core.rules.RuleResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,15 +28,15 @@ public record Unjudged(String row, Bytes bytes, double shareOfRss, String why, S
 
     /** The finding ids that speak for each row. */
     static final Map<Row, Set<String>> JUDGED_BY = Map.of(
-            Row.NATIVE_MALLOC, Set.of("native-leak", "glibc-fragmentation", "glibc-arena-bloat", "thp-bloat"),
-            Row.MALLOC_FREE, Set.of("glibc-fragmentation", "glibc-arena-bloat", "thp-bloat"),
-            Row.DIRECT_BUFFERS, Set.of("direct-buffer-leak", "direct-buffer-cache"),
-            Row.CLASS_METADATA, Set.of("metaspace-leak"),
-            Row.CODE_CACHE, Set.of("code-cache-full"),
-            Row.THREAD_STACKS, Set.of("thread-leak"),
-            Row.JVM_MALLOC, Set.of("compiler-memory-spike", "native-leak"),
-            Row.MAPPED_FILES, Set.of("mapped-files", "page-cache-in-usage"),
-            Row.SHARED_MEMORY, Set.of("zgc-shared-memory"));
+            Row.NATIVE_MALLOC, Set.of(Findings.NATIVE_LEAK.id(), Findings.GLIBC_FRAGMENTATION.id(), Findings.GLIBC_ARENA_BLOAT.id(), Findings.THP_BLOAT.id()),
+            Row.MALLOC_FREE, Set.of(Findings.GLIBC_FRAGMENTATION.id(), Findings.GLIBC_ARENA_BLOAT.id(), Findings.THP_BLOAT.id()),
+            Row.DIRECT_BUFFERS, Set.of(Findings.DIRECT_BUFFER_LEAK.id(), Findings.DIRECT_BUFFER_CACHE.id()),
+            Row.CLASS_METADATA, Set.of(Findings.METASPACE_LEAK.id()),
+            Row.CODE_CACHE, Set.of(Findings.CODE_CACHE_FULL.id()),
+            Row.THREAD_STACKS, Set.of(Findings.THREAD_LEAK.id()),
+            Row.JVM_MALLOC, Set.of(Findings.COMPILER_MEMORY_SPIKE.id(), Findings.NATIVE_LEAK.id()),
+            Row.MAPPED_FILES, Set.of(Findings.MAPPED_FILES.id(), Findings.PAGE_CACHE_IN_USAGE.id()),
+            Row.SHARED_MEMORY, Set.of(Findings.ZGC_SHARED_MEMORY.id()));
 
     public static List<Unjudged> of(Diagnosis d) { return of(d, d.findings(), d.notEvaluated()); }
 

@@ -17,7 +17,7 @@ import java.util.List;
 public final class DirectBufferLimitRule implements Rule {
     static final double WARN = 0.8, CRITICAL = 0.95;
 
-    @Override public String id() { return "direct-buffer-leak"; }
+    @Override public String id() { return Findings.DIRECT_BUFFER_LEAK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         if (!s.nmt().isAvailable()) return notEvaluated("direct buffer memory is measured by NMT (category Other); NMT is off");

@@ -21,7 +21,7 @@ public final class GlibcArenaBloatRule implements Rule {
     /** At or above this share of free resident bytes, the arenas hold freed memory, not their threads' memory. */
     static final double ALL_FREE = 0.9;
 
-    @Override public String id() { return "glibc-arena-bloat"; }
+    @Override public String id() { return Findings.GLIBC_ARENA_BLOAT.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         MallocAccount m = ledger.malloc();

@@ -18,7 +18,7 @@ public final class GlibcFragmentationRule implements Rule {
     static final Bytes MIN_FREE = Bytes.ofMiB(64);
     static final double MIN_FREE_SHARE_OF_ARENAS = 0.25;
 
-    @Override public String id() { return "glibc-fragmentation"; }
+    @Override public String id() { return Findings.GLIBC_FRAGMENTATION.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         MallocAccount m = ledger.malloc();

@@ -12,7 +12,7 @@ import java.util.List;
 public final class MappedFilesRule implements Rule {
     static final Bytes MIN = Bytes.ofMiB(64);
 
-    @Override public String id() { return "mapped-files"; }
+    @Override public String id() { return Findings.MAPPED_FILES.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         if (ledger.partial()) return notEvaluated("no smaps in the input");

@@ -9,7 +9,7 @@ import java.util.List;
 
 /** nmt-off: NMT is off, so the JVM's own native memory is estimated. Informational, with how to turn it on. */
 public final class NmtOffRule implements Rule {
-    @Override public String id() { return "nmt-off"; }
+    @Override public String id() { return Findings.NMT_OFF.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         if (s.nmt().isAvailable()) return RuleResult.quiet();

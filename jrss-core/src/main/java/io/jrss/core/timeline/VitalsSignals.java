@@ -11,22 +11,22 @@ public final class VitalsSignals {
 
     public static Map<String, Double> signals(Vitals.Row r) {
         Map<String, Double> m = new LinkedHashMap<>();
-        signal(m, Signals.RSS, r, "process.rss.all");
-        signal(m, Signals.RSS_ANON, r, "process.rss.anon");
-        signal(m, Signals.RSS_FILE, r, "process.rss.file");
-        signal(m, Signals.RSS_SHMEM, r, "process.rss.shm");
-        signal(m, Signals.SWAP, r, "process.swdo");
-        signal(m, Signals.THREADS, r, "process.thr");
-        signal(m, Signals.GLIBC_IN_USE, r, "process.cheap.usd");
-        signal(m, Signals.GLIBC_FREE, r, "process.cheap.fr");
-        signal(m, Signals.HEAP_COMMITTED, r, "jvm.heap.comm");
-        signal(m, Signals.HEAP_USED, r, "jvm.heap.used");
-        signal(m, Signals.METASPACE_COMMITTED, r, "jvm.meta.comm");
-        signal(m, Signals.CODE_CACHE_USED, r, "jvm.code");
-        signal(m, Signals.NMT_MALLOC, r, "jvm.mlc");
-        signal(m, Signals.LOADED_CLASSES, r, "jvm.cls.num");
-        if (m.containsKey(Signals.GLIBC_IN_USE) && m.containsKey(Signals.NMT_MALLOC)) {
-            m.put(Signals.NATIVE_UNTRACKED, Math.max(0, m.get(Signals.GLIBC_IN_USE) - m.get(Signals.NMT_MALLOC)));
+        signal(m, Signals.RSS.name(), r, "process.rss.all");
+        signal(m, Signals.RSS_ANON.name(), r, "process.rss.anon");
+        signal(m, Signals.RSS_FILE.name(), r, "process.rss.file");
+        signal(m, Signals.RSS_SHMEM.name(), r, "process.rss.shm");
+        signal(m, Signals.SWAP.name(), r, "process.swdo");
+        signal(m, Signals.THREADS.name(), r, "process.thr");
+        signal(m, Signals.GLIBC_IN_USE.name(), r, "process.cheap.usd");
+        signal(m, Signals.GLIBC_FREE.name(), r, "process.cheap.fr");
+        signal(m, Signals.HEAP_COMMITTED.name(), r, "jvm.heap.comm");
+        signal(m, Signals.HEAP_USED.name(), r, "jvm.heap.used");
+        signal(m, Signals.METASPACE_COMMITTED.name(), r, "jvm.meta.comm");
+        signal(m, Signals.CODE_CACHE_USED.name(), r, "jvm.code");
+        signal(m, Signals.NMT_MALLOC.name(), r, "jvm.mlc");
+        signal(m, Signals.LOADED_CLASSES.name(), r, "jvm.cls.num");
+        if (m.containsKey(Signals.GLIBC_IN_USE.name()) && m.containsKey(Signals.NMT_MALLOC.name())) {
+            m.put(Signals.NATIVE_UNTRACKED.name(), Math.max(0, m.get(Signals.GLIBC_IN_USE.name()) - m.get(Signals.NMT_MALLOC.name())));
         }
         return m;
     }

@@ -6,6 +6,7 @@ import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Evidence;
 import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.Findings;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
 import io.jrss.core.timeline.Signals;
@@ -21,7 +22,7 @@ public final class HeapOvercommittedRule implements TimelineRule {
     static final Bytes MIN_IDLE = Bytes.ofMiB(256);
     static final double MIN_IDLE_SHARE = 0.75; // ZGC and busy G1 heaps use most of what they commit between cycles
 
-    @Override public String id() { return "heap-overcommitted"; }
+    @Override public String id() { return Findings.HEAP_OVERCOMMITTED.id(); }
 
     private static boolean idle(double committedLow, double usedPeak, Bytes heapRow) {
         double resident = heapRow.isPositive() ? Math.min(heapRow.value(), committedLow) : committedLow;
