@@ -27,6 +27,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * One run of one compare arm: the command started under the arm's environment and JVM flags (plus what makes a
@@ -129,7 +130,7 @@ final class ArmSession {
         }
         TimelineDiagnosis td = judge.diagnose();
         if (exit == null && !started.isAlive()) exit = started.exitValue(); // after close(): 143 when jrss's SIGTERM ended it
-        return new ArmRun(run, status, detail, points(td), seconds(t0), cpu(cpu0), exit, metric.last(), td == null ? null : td.last().snapshot().mappedAllocator(),
+        return new ArmRun(run, status, detail, points(td), seconds(t0), cpu(cpu0), exit, metric.last(), td == null ? null : Objects.toString(td.last().snapshot().mappedAllocator(), null),
                 arm.allocator().equals("glibc") ? (td == null ? Map.of() : AllocatorStats.glibc(td.last().ledger().malloc()))
                         : AllocatorStats.parse(arm.allocator(), stats.kept()), td);
     }

@@ -7,6 +7,7 @@ import io.jrss.core.ledger.Accuracy;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
 import io.jrss.core.ledger.Row;
+import io.jrss.core.model.Allocator;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.Unavailable;
 import io.jrss.core.rules.Finding;
@@ -66,7 +67,7 @@ final class TextReport {
         String vendor = s.vendor() == null ? "" : " (" + s.vendor() + ")";
         String nmt = "NMT " + s.nmt().map(n -> n.level()).value().orElse("off");
         String alloc = l.malloc() == null ? "" : ", " + l.malloc().allocator() + " malloc"
-                + (l.malloc().allocator().equals("glibc") ? ", " + l.malloc().arenas() + " arenas" : "");
+                + (l.malloc().allocator() == Allocator.glibc ? ", " + l.malloc().arenas() + " arenas" : "");
         return java + vendor + ", " + s.gc() + ", " + nmt + alloc + ", " + (s.time().getEpochSecond() == 0 ? "time unknown" : s.time());
     }
 

@@ -3,6 +3,7 @@ package io.jrss.core.analysis;
 
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.Row;
+import io.jrss.core.model.Allocator;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.Findings;
@@ -45,7 +46,7 @@ public record Unjudged(String row, Bytes bytes, double shareOfRss, String why, S
         return of(last.ledger(), findings, notEvaluated, last.snapshot().pidText(), last.snapshot().preloadedAllocator());
     }
 
-    static List<Unjudged> of(Ledger ledger, List<Finding> findings, List<RuleResult.NotEvaluated> notEvaluated, String pid, String allocator) {
+    static List<Unjudged> of(Ledger ledger, List<Finding> findings, List<RuleResult.NotEvaluated> notEvaluated, String pid, Allocator allocator) {
         List<Unjudged> out = new ArrayList<>();
         if (!ledger.rssKnown() || !ledger.rss().isPositive()) return out;
         for (Row row : Row.values()) {
@@ -62,7 +63,7 @@ public record Unjudged(String row, Bytes bytes, double shareOfRss, String why, S
         return out;
     }
 
-    static String how(Row row, String pid, String allocator) {
+    static String how(Row row, String pid, Allocator allocator) {
         String watch = "jrss watch " + pid + " (a leak keeps growing, a working set levels off)";
         return switch (row) {
             case NATIVE_MALLOC -> (allocator != null ? "it includes what " + allocator + " keeps freed, which jrss cannot read apart: "

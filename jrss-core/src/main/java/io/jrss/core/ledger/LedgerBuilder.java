@@ -2,6 +2,7 @@
 package io.jrss.core.ledger;
 
 import io.jrss.core.model.AddressRange;
+import io.jrss.core.model.Allocator;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.CodeCache;
 import io.jrss.core.model.CodeHeap;
@@ -55,7 +56,7 @@ public final class LedgerBuilder {
         MallocAccount malloc = new MallocSplit(s, cm, anon, rows, notes).apply();
         new NmtMmapClaims(s, nmt, pools.get(MappingKind.CLASS_SPACE), pools.get(MappingKind.THREAD_STACK),
                 heapRanges.isEmpty() && cm.sharedHeap().isZero(), codeRanges.isEmpty(), anon, rows, notes).apply();
-        if (malloc.allocator().equals("glibc")) {
+        if (malloc.allocator() == Allocator.glibc) {
             rows.add(Row.UNATTRIBUTED, anon.remaining(), Accuracy.estimate, "anonymous memory no reading explains");
         } else {
             // Pitfall 4: under another allocator every glibc figure is 0; RSS − NMT committed is native + allocator.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.ledger;
 
+import io.jrss.core.model.Allocator;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.MallocInfo;
 import io.jrss.core.model.NmtCategories;
@@ -41,8 +42,8 @@ final class MallocSplit {
         Bytes arenaResident = cm.resident(MappingKind.MALLOC_MAIN_ARENA).plus(cm.resident(MappingKind.MALLOC_ARENA_HEAP));
         int arenas = cm.residentByArena().size();
         int busy = (int) cm.residentByArena().values().stream().filter(b -> b.compareTo(MallocAccount.BUSY) >= 0).count();
-        String preload = s.preloadedAllocator();
-        String allocator = preload == null ? "glibc" : preload;
+        Allocator preload = s.preloadedAllocator();
+        Allocator allocator = preload == null ? Allocator.glibc : preload;
         Pool arenaPool = new Pool(arenaResident);
         Bytes inArenas = null, free = null, mmapped = null, system = null;
         String source;
@@ -105,7 +106,7 @@ final class MallocSplit {
     }
 
     /** NMT's malloc figures are the JVM's share; the rest of the in-use bytes belong to native code. */
-    private void splitInUse(Bytes inUse, String allocator) {
+    private void splitInUse(Bytes inUse, Allocator allocator) {
         NmtSummary nmt = s.nmt().orNull();
         if (nmt == null) {
             rows.add(Row.NATIVE_MALLOC, inUse, Accuracy.estimate,
@@ -116,7 +117,7 @@ final class MallocSplit {
         Bytes other = nmt.directBuffers();
         Bytes jvm = nmt.totalMalloc().minus(gc).minus(other).atLeastZero();
         Bytes total = gc.plus(other).plus(jvm);
-        boolean glibc = allocator.equals("glibc");
+        boolean glibc = allocator == Allocator.glibc;
         // Under glibc, NMT's share cannot exceed what glibc has in use; scale it down if it does (timing, rounding).
         double scale = glibc && total.greaterThan(inUse) ? inUse.ratioOf(total) : 1.0;
         Pool budget = new Pool(inUse);

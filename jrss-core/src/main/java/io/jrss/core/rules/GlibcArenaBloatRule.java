@@ -3,6 +3,7 @@ package io.jrss.core.rules;
 
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.MallocAccount;
+import io.jrss.core.model.Allocator;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
@@ -26,7 +27,7 @@ public final class GlibcArenaBloatRule implements Rule {
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         MallocAccount m = ledger.malloc();
         if (m == null) return notEvaluated("no smaps in the input");
-        if (!m.allocator().equals("glibc")) return notEvaluated(m.allocator() + " is preloaded");
+        if (m.allocator() != Allocator.glibc) return notEvaluated(m.allocator() + " is preloaded");
         double share = m.arenaResident().ratioOf(ledger.rss());
         // A share of the RSS, or an amount that matters whatever the heap's size (a 32 GiB heap dwarfs 3 GiB of arenas).
         boolean large = share >= 0.2 || m.arenaResident().compareTo(LARGE) >= 0;

@@ -4,6 +4,7 @@ package io.jrss.core.rules;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.MallocAccount;
 import io.jrss.core.ledger.Row;
+import io.jrss.core.model.Allocator;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.JvmVersion;
 import io.jrss.core.rules.Finding.Confidence;
@@ -23,7 +24,7 @@ public final class GlibcFragmentationRule implements Rule {
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         MallocAccount m = ledger.malloc();
         if (m == null) return withoutSmaps(s);
-        if (!m.allocator().equals("glibc")) return notEvaluated(m.allocator() + " is preloaded; glibc statistics do not apply");
+        if (m.allocator() != Allocator.glibc) return notEvaluated(m.allocator() + " is preloaded; glibc statistics do not apply");
         if (m.freeInArenas() == null) {
             return notEvaluated("no glibc statistics (VM.info, System.native_heap_info, or glibc's arenas read from /proc/<pid>/mem"
                     + s.glibcArenas().why().map(w -> ": " + w.reason()).orElse("") + ")");

@@ -4,6 +4,7 @@ package io.jrss.core.rules;
 import io.jrss.core.ledger.Accuracy;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
+import io.jrss.core.model.Unavailable;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -13,7 +14,7 @@ public final class NmtOffRule implements Rule {
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         if (s.nmt().isAvailable()) return RuleResult.quiet();
-        boolean off = s.nmt().why().map(u -> u.reason().contains("not enabled") || u.reason().contains("off")).orElse(false);
+        boolean off = s.nmt().why().map(Unavailable::switchedOff).orElse(false);
         if (!off) return notEvaluated("NMT could not be read: " + s.nmt().why().map(u -> u.reason()).orElse("?"));
         List<String> estimates = ledger.rows().stream().filter(r -> r.accuracy() == Accuracy.estimate && r.bytes().isPositive())
                 .map(LedgerRow::id).toList();

@@ -106,9 +106,10 @@ public final class ReadingSpec<T> {
                 T value = s.parser().parse(text.get(), c);
                 if (value != null) return Reading.of(value);
             } catch (Off off) {
-                return Reading.missing(name, off.getMessage(), how);
+                return Reading.switchedOff(name, off.getMessage(), how);
             } catch (ParseException e) { // what a bad input throws; anything else is a bug, and tests must see it
-                return Reading.missing(name, "could not parse " + s.file().name() + ": " + e.getMessage(), "report it with the capture");
+                return Reading.missing(new Unavailable(name, "could not parse " + s.file().name() + ": " + e.getMessage(), "report it with the capture",
+                        e.switchedOff()));
             }
         }
         return missing(c);

@@ -3,6 +3,7 @@ package io.jrss.core.timeline;
 
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.MallocAccount;
+import io.jrss.core.model.Allocator;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.CgroupCpu;
 import io.jrss.core.model.GlibcMalloc;
@@ -108,7 +109,7 @@ public final class Signals {
             put(m, CPU_THROTTLED, (double) cpu.nrThrottled());
         }
         MallocAccount malloc = ledger == null ? null : ledger.malloc();
-        if (malloc != null && malloc.allocator().equals("glibc")) {
+        if (malloc != null && malloc.allocator() == Allocator.glibc) {
             put(m, ARENAS, (double) malloc.arenas());
             put(m, BUSY_ARENAS, (double) malloc.busyArenas());
         }
