@@ -49,7 +49,7 @@ final class TimelineJson {
         trends(trends.putArray("rows"), td.rowTrends());
         trends(trends.putArray("signals"), td.signalTrends());
         ArrayNode events = o.putArray("events");
-        for (Event e : t.events()) events.addObject().put("time", e.time().toString()).put("kind", e.kind()).put("what", e.what()).put("text", e.text());
+        for (Event e : t.events()) events.addObject().put("time", e.time().toString()).put("kind", e.kind().name()).put("what", e.what()).put("text", e.text());
         ArrayNode ps = o.putArray("probes");
         for (ProbeOutcome p : probes) ps.add(probe(p, mapper));
         return o;

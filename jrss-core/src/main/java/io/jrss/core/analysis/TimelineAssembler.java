@@ -100,7 +100,7 @@ public final class TimelineAssembler {
         if (d == null || samples.isEmpty()) return out;
         for (Finding f : d.findings()) {
             if (f.severity() != Severity.info && raised.add(f.id())) {
-                Event e = new Event(samples.get(samples.size() - 1).time(), "finding", f.id(), f.severity() + ": " + f.title());
+                Event e = new Event(samples.get(samples.size() - 1).time(), Event.Kind.finding, f.id(), f.severity() + ": " + f.title());
                 events.add(e);
                 out.add(e);
             }

@@ -62,7 +62,7 @@ public final class WatchJudge implements SampleSink {
     public Event probed(ProbeResult r) {
         ProbeOutcome o = ProbeOutcome.of(r);
         probes.add(o);
-        Event e = new Event(r.time(), "probe", r.name(), o.summary());
+        Event e = new Event(r.time(), Event.Kind.probe, r.name(), o.summary());
         event(e);
         return e;
     }

@@ -95,16 +95,16 @@ public record Recording(Path dir, Map<String, String> info, List<Path> samples, 
             String[] f = line.split("\t", -1);
             if (f.length != 4) continue; // a line torn by a full disk or a kill
             try {
-                out.add(new Event(Instant.parse(f[0]), f[1], f[2], f[3]));
-            } catch (DateTimeParseException e) {
-                // the same: not a whole line
+                out.add(new Event(Instant.parse(f[0]), Event.Kind.valueOf(f[1]), f[2], f[3]));
+            } catch (DateTimeParseException | IllegalArgumentException e) {
+                // the same: not a whole line (or a kind no writer writes)
             }
         }
         return out;
     }
 
     static String line(Event e) {
-        return String.join("\t", e.time().toString(), e.kind(), clean(e.what()), clean(e.text())) + "\n";
+        return String.join("\t", e.time().toString(), e.kind().name(), clean(e.what()), clean(e.text())) + "\n";
     }
 
     private static String clean(String s) { return s.replace('\t', ' ').replace('\n', ' '); }

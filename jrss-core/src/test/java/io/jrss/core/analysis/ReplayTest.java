@@ -62,7 +62,7 @@ class ReplayTest {
         Path dir = tmp.resolve("rec");
         RecordingWriter w = RecordingWriter.create(dir, Map.of("pid", "911", "interval_ms", "10000"));
         for (Capture c : captures) { live.add(c); w.add(c); }
-        Event e = new Event(Instant.parse("2026-11-21T12:01:10Z"), "probe", "trim", "System.trim_native_heap ran");
+        Event e = new Event(Instant.parse("2026-11-21T12:01:10Z"), Event.Kind.probe, "trim", "System.trim_native_heap ran");
         live.event(e);
         w.event(e);
         TimelineDiagnosis a = live.diagnose(), b = Replay.of(dir, (done, total) -> { });

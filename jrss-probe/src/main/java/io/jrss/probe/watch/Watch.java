@@ -64,7 +64,7 @@ public final class Watch {
             if (lc.unanswered()) {
                 if (!alive(pid, startTime)) { end = WatchEnd.Reason.target_exited; detail = "pid " + pid + " exited"; break; }
                 unanswered++;
-                event(new Event(t, "target", "unanswered", "pid " + pid + " did not answer (" + unanswered + " in a row)"));
+                event(new Event(t, Event.Kind.target, "unanswered", "pid " + pid + " did not answer (" + unanswered + " in a row)"));
                 if (unanswered >= options.maxUnanswered()) {
                     end = WatchEnd.Reason.unanswered;
                     detail = "pid " + pid + " stopped answering: " + unanswered + " samples in a row timed out after " + options.timeout().toSeconds() + " s";
@@ -122,7 +122,7 @@ public final class Watch {
         if (recording != null && recordError != null) {
             int kept = recording.samples();
             recording = null;
-            event(new Event(t, "watch", "record-failed", "recording stopped: " + recordError + "; the " + kept + " samples before are kept"));
+            event(new Event(t, Event.Kind.watch, "record-failed", "recording stopped: " + recordError + "; the " + kept + " samples before are kept"));
             failed = true;
         }
         SampleSink.Kept k = sink.keep(c);
