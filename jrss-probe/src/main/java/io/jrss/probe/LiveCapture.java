@@ -4,6 +4,7 @@ package io.jrss.probe;
 import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureEntry;
 import io.jrss.core.capture.CaptureFiles;
+import io.jrss.core.capture.CaptureInfo;
 import io.jrss.core.capture.Redactor;
 import io.jrss.core.parse.ParseException;
 import io.jrss.core.parse.VmVersionParser;
@@ -158,15 +159,15 @@ public final class LiveCapture {
             gone = now < 0 ? "pid " + pid + " exited while jrss was reading it; nothing of it is reported"
                     : "pid " + pid + " exited while jrss was reading it and its number now belongs to another process; nothing of either is reported";
             unanswered = true;
-            info.put("gone", gone);
+            info.put(CaptureInfo.GONE.key(), gone);
         }
         redact();
-        info.put("pid", Integer.toString(pid));
-        info.put("captured_at", started.toString());
-        info.put("jrss_version", jrssVersion);
-        if (full) info.put("redacted_values", Integer.toString(redactor.count()));
-        info.put("sample", full ? "full" : "cheap");
-        if (unanswered) info.put("unanswered", "true");
+        info.put(CaptureInfo.PID.key(), Integer.toString(pid));
+        info.put(CaptureInfo.CAPTURED_AT.key(), started.toString());
+        info.put(CaptureInfo.JRSS_VERSION.key(), jrssVersion);
+        if (full) info.put(CaptureInfo.REDACTED_VALUES.key(), Integer.toString(redactor.count()));
+        info.put(CaptureInfo.SAMPLE.key(), full ? "full" : "cheap");
+        if (unanswered) info.put(CaptureInfo.UNANSWERED.key(), "true");
         return new Capture(info, texts, entries);
     }
 

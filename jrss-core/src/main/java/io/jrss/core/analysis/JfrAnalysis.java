@@ -2,15 +2,16 @@
 package io.jrss.core.analysis;
 
 import io.jrss.core.capture.Capture;
+import io.jrss.core.capture.CaptureInfo;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.CgroupMemory;
 import io.jrss.core.model.ProcStatus;
 import io.jrss.core.model.Reading;
-import io.jrss.core.timeline.JfrRecording;
 import io.jrss.core.parse.ParseException;
 import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import io.jrss.core.snapshot.SnapshotParser;
+import io.jrss.core.timeline.JfrRecording;
 import io.jrss.core.timeline.Sample;
 import io.jrss.core.timeline.Signals;
 import io.jrss.core.timeline.Timeline;
@@ -36,7 +37,7 @@ public final class JfrAnalysis {
                     + " jdk.JavaThreadStatistics, ...); record with the 'default' or 'profile' settings, NMT on for NativeMemoryUsage");
         }
         Sample last = r.samples().get(r.samples().size() - 1);
-        Snapshot s = SnapshotParser.parse(new Capture(Map.of("pid", Long.toString(r.pid()), "captured_at", last.time().toString()), Map.of(), List.of()));
+        Snapshot s = SnapshotParser.parse(new Capture(Map.of(CaptureInfo.PID.key(), Long.toString(r.pid()), CaptureInfo.CAPTURED_AT.key(), last.time().toString()), Map.of(), List.of()));
         Map<String, Bytes> memory = new LinkedHashMap<>();
         Double rss = lastValue(r.samples(), Signals.RSS.name()), threads = lastValue(r.samples(), Signals.THREADS.name());
         if (rss != null) memory.put("VmRSS", Bytes.of(rss.longValue()));

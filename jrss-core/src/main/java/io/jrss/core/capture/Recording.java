@@ -109,7 +109,7 @@ public record Recording(Path dir, Map<String, String> info, List<Path> samples, 
 
     private static String clean(String s) { return s.replace('\t', ' ').replace('\n', ' '); }
 
-    public int pid() { return Integer.parseInt(info.getOrDefault("pid", "0")); }
+    public int pid() { return Integer.parseInt(info.getOrDefault(CaptureInfo.PID.key(), "0")); }
 
-    public java.time.Duration interval() { return java.time.Duration.ofMillis(Long.parseLong(info.getOrDefault("interval_ms", "10000"))); }
+    public java.time.Duration interval() { return java.time.Duration.ofMillis(Long.parseLong(info.getOrDefault(CaptureInfo.INTERVAL_MS.key(), "10000"))); }
 }

@@ -2,6 +2,7 @@
 package io.jrss.probe.watch;
 
 import io.jrss.core.capture.Capture;
+import io.jrss.core.capture.CaptureInfo;
 import io.jrss.core.capture.Event;
 import io.jrss.core.capture.ProbeResult;
 import io.jrss.core.capture.RecordingWriter;
@@ -81,7 +82,7 @@ public final class Watch {
                     LiveCapture again = capture();
                     Capture f = again.take(jrssVersion);
                     if (!again.unanswered()) {
-                        base = withInfo(f, "full_because", moved);
+                        base = withInfo(f, CaptureInfo.FULL_BECAUSE, moved);
                         lastFull = now;
                         end = keep(base, now) == null ? WatchEnd.Reason.record_failed : null;
                     }
@@ -103,9 +104,9 @@ public final class Watch {
         return new LiveCapture(attach.pid(), attach::jcmd, new LiveCapture.Options(options.nmtDetail(), true), clock, f -> { });
     }
 
-    private static Capture withInfo(Capture c, String key, String value) {
+    private static Capture withInfo(Capture c, CaptureInfo key, String value) {
         Map<String, String> info = new LinkedHashMap<>(c.info());
-        info.put(key, value);
+        info.put(key.key(), value);
         return new Capture(info, c.texts(), c.entries());
     }
 
@@ -193,11 +194,11 @@ public final class Watch {
 
     private Map<String, String> recordingInfo(int pid) {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("pid", Integer.toString(pid));
-        m.put("interval_ms", Long.toString(options.interval().toMillis()));
-        m.put("full_interval_ms", Long.toString(options.fullInterval().toMillis()));
-        m.put("started_at", clock.instant().toString());
-        m.put("jrss_version", jrssVersion);
+        m.put(CaptureInfo.PID.key(), Integer.toString(pid));
+        m.put(CaptureInfo.INTERVAL_MS.key(), Long.toString(options.interval().toMillis()));
+        m.put(CaptureInfo.FULL_INTERVAL_MS.key(), Long.toString(options.fullInterval().toMillis()));
+        m.put(CaptureInfo.STARTED_AT.key(), clock.instant().toString());
+        m.put(CaptureInfo.JRSS_VERSION.key(), jrssVersion);
         return m;
     }
 }
