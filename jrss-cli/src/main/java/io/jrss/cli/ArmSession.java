@@ -10,6 +10,7 @@ import io.jrss.core.compare.ExitStatsFilter;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.timeline.Sample;
 import io.jrss.core.timeline.Signals;
+import io.jrss.core.timeline.WatchEnd;
 import io.jrss.probe.attach.HotSpotAttach;
 import io.jrss.probe.launch.Arm;
 import io.jrss.probe.launch.ChildCpu;
@@ -26,6 +27,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * One run of one compare arm: the command started under the arm's environment and JVM flags (plus what makes a
@@ -107,15 +109,15 @@ final class ArmSession {
             Watch w = watch;
             p.onExit().thenRun(w::stop); // the watch would see the exit only at its next sample: up to --interval late
             WatchResult r = w.run();
-            boolean exitedByItself = !interrupted && (r.end() == WatchResult.End.target_exited || r.end() == WatchResult.End.stopped) && p.waitFor(10_000);
+            boolean exitedByItself = !interrupted && (r.end() == WatchEnd.Reason.target_exited || r.end() == WatchEnd.Reason.stopped) && p.waitFor(10_000);
             if (interrupted) { status = ArmRun.Status.interrupted; detail = "stopped by Ctrl-C"; }
             else if (exitedByItself) {
                 exit = p.exitValue();
                 status = exit == 0 ? ArmRun.Status.exited : ArmRun.Status.failed;
                 detail = exit == 0 ? "exited with status 0" : "exited with status " + exit + (exit > 128 ? " (signal " + (exit - 128) + ")" : "");
-            } else if (r.end() == WatchResult.End.duration && plan.duration() != null) {
+            } else if (r.end() == WatchEnd.Reason.duration && plan.duration() != null) {
                 status = ArmRun.Status.stopped; detail = "stopped at --duration " + io.jrss.core.model.Durations.human(plan.duration());
-            } else if (r.end() == WatchResult.End.duration) {
+            } else if (r.end() == WatchEnd.Reason.duration) {
                 status = ArmRun.Status.hung; detail = "still running at --arm-timeout " + io.jrss.core.model.Durations.human(plan.armTimeout()) + ": killed";
             } else {
                 status = ArmRun.Status.hung; detail = r.detail() + ": killed";
@@ -128,7 +130,7 @@ final class ArmSession {
         }
         TimelineDiagnosis td = judge.diagnose();
         if (exit == null && !started.isAlive()) exit = started.exitValue(); // after close(): 143 when jrss's SIGTERM ended it
-        return new ArmRun(run, status, detail, points(td), seconds(t0), cpu(cpu0), exit, metric.last(), td == null ? null : td.last().snapshot().mappedAllocator(),
+        return new ArmRun(run, status, detail, points(td), seconds(t0), cpu(cpu0), exit, metric.last(), td == null ? null : Objects.toString(td.last().snapshot().mappedAllocator(), null),
                 arm.allocator().equals("glibc") ? (td == null ? Map.of() : AllocatorStats.glibc(td.last().ledger().malloc()))
                         : AllocatorStats.parse(arm.allocator(), stats.kept()), td);
     }

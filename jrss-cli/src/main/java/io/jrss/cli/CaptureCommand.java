@@ -4,6 +4,7 @@ package io.jrss.cli;
 import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureDirectory;
 import io.jrss.core.capture.CaptureEntry;
+import io.jrss.core.capture.CaptureInfo;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -32,7 +33,7 @@ final class CaptureCommand implements Callable<Integer> {
         CaptureDirectory.write(c, output);
         long failed = c.entries().stream().filter(e -> e.status() == CaptureEntry.Status.failed).count();
         long skipped = c.entries().stream().filter(e -> e.status() == CaptureEntry.Status.unavailable).count();
-        spec.commandLine().getOut().println("captured " + c.texts().size() + " readings of pid " + c.info("pid").orElse("?") + " to "
+        spec.commandLine().getOut().println("captured " + c.texts().size() + " readings of pid " + c.info(CaptureInfo.PID).orElse("?") + " to "
                 + output + (failed + skipped > 0 ? " (" + failed + " failed, " + skipped + " not available; see manifest.tsv)" : ""));
         return 0;
     }

@@ -4,6 +4,7 @@ package io.jrss.cli;
 import io.jrss.core.diff.Diff;
 import io.jrss.core.diff.Side;
 import io.jrss.core.result.DiffResult;
+import io.jrss.core.result.DiffSides;
 import io.jrss.core.source.Source;
 import io.jrss.core.source.Sources;
 import java.io.PrintWriter;
@@ -57,7 +58,7 @@ final class DiffCommand implements Callable<Integer> {
 
     private Side side(String input, PrintWriter err) throws Exception {
         Source source = Sources.of(paths(input), System.in);
-        return Side.of(input, Sources.result(source, Output.replay(err, Live.terminal() && !json)));
+        return DiffSides.of(input, Sources.result(source, Output.replay(err, Live.terminal() && !json)));
     }
 
     /** One path, or several joined by '+' when no file has the whole name. */

@@ -5,7 +5,7 @@ import io.jrss.core.analysis.TimelineAssembler;
 import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.analysis.WatchJudge;
 import io.jrss.core.result.TimelineResult;
-import io.jrss.core.timeline.Event;
+import io.jrss.core.capture.Event;
 import io.jrss.core.timeline.Sample;
 import io.jrss.core.timeline.WatchEnd;
 import io.jrss.probe.attach.HotSpotAttach;
@@ -66,7 +66,7 @@ final class WatchSession {
         if (td == null) {
             throw new IOException("pid " + attach.pid() + ": no full sample was taken before the watch ended (" + detail + "); nothing to report");
         }
-        TimelineResult result = new TimelineResult(td, new WatchEnd(r.end().name(), detail), judge.probes());
+        TimelineResult result = new TimelineResult(td, new WatchEnd(r.end(), detail), judge.probes());
         String title = "jrss " + command + " " + attach.pid();
         Output.print(result, flags.json, color, title, out);
         if (flags.html != null) HtmlFile.write(flags.html, result, title, err);

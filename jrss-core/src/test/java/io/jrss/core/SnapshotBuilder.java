@@ -94,7 +94,7 @@ public final class SnapshotBuilder {
         if (!headsRead) s = s.with(Readings.MAPPING_HEADS, Reading.missing("mapping-heads", "no access", "run as root"));
         else s = s.with(Readings.MAPPING_HEADS, Reading.of(List.copyOf(heads)));
         if (flags != null) s = s.with(Readings.FLAGS, Reading.of(flags));
-        s = s.with(Readings.NMT, nmt == null ? Reading.missing("nmt", "NMT is off", "-XX:NativeMemoryTracking=summary") : Reading.of(nmt));
+        s = s.with(Readings.NMT, nmt == null ? Reading.switchedOff("nmt", "NMT is off", "-XX:NativeMemoryTracking=summary") : Reading.of(nmt));
         if (heap != null) s = s.with(Readings.HEAP, Reading.of(heap));
         if (vmInfo != null) s = s.with(Readings.VM_INFO, Reading.of(vmInfo));
         if (cgroupMemory != null) s = s.with(Readings.CGROUP_MEMORY, Reading.of(cgroupMemory));

@@ -2,6 +2,7 @@
 package io.jrss.probe;
 
 import io.jrss.core.capture.CaptureFiles;
+import io.jrss.core.capture.CaptureInfo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,7 +49,7 @@ final class CgroupFiles {
         String memMount = memPath == null ? null : mount(mountinfo, "cgroup", "memory");
         String cpuMount = cpuPath == null ? null : mount(mountinfo, "cgroup", "cpu");
         if (memMount != null || cpuMount != null) {
-            info.put("cgroup.version", "1");
+            info.put(CaptureInfo.CGROUP_VERSION.key(), "1");
             if (memMount != null) copy(info, "memory", memMount, memPath, V1_MEMORY);
             if (cpuMount != null) copy(info, "cpu", cpuMount, cpuPath, V1_CPU);
             return;
@@ -56,7 +57,7 @@ final class CgroupFiles {
         String v2Path = v1Path(cgroup, "");
         String v2Mount = mount(mountinfo, "cgroup2", null);
         if (v2Path != null && v2Mount != null) {
-            info.put("cgroup.version", "2");
+            info.put(CaptureInfo.CGROUP_VERSION.key(), "2");
             copy(info, "memory", v2Mount, v2Path, V2.subList(0, 5));
             copy(info, "cpu", v2Mount, v2Path, V2.subList(5, 7));
         }
@@ -64,7 +65,7 @@ final class CgroupFiles {
 
     private void copy(Map<String, String> info, String controller, String mount, String path, List<String> files) {
         Path dir = Path.of(mount + (path.equals("/") ? "" : path));
-        info.put("cgroup." + controller + ".path", dir.toString());
+        info.put(CaptureInfo.cgroupPath(controller), dir.toString());
         for (String f : files) {
             if (Files.isReadable(dir.resolve(f))) reader.file(CaptureFiles.cgroup(f), dir.resolve(f).toString(), t -> t);
         }

@@ -4,6 +4,7 @@ package io.jrss.probe;
 import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureEntry;
 import io.jrss.core.capture.CaptureFiles;
+import io.jrss.core.capture.CaptureInfo;
 import io.jrss.core.capture.Redactor;
 import io.jrss.core.parse.ParseException;
 import io.jrss.core.parse.VmVersionParser;
@@ -11,8 +12,8 @@ import io.jrss.core.snapshot.CaptureFile;
 import io.jrss.core.snapshot.Fetch;
 import io.jrss.core.snapshot.Readings;
 import io.jrss.probe.attach.AttachException;
+import io.jrss.probe.glibc.ArenasUnreadable;
 import io.jrss.probe.glibc.GlibcArenas;
-import io.jrss.probe.glibc.Unavailable;
 import io.jrss.probe.proc.PerfData;
 import io.jrss.probe.proc.ProcPid;
 import java.io.IOException;
@@ -158,15 +159,15 @@ public final class LiveCapture {
             gone = now < 0 ? "pid " + pid + " exited while jrss was reading it; nothing of it is reported"
                     : "pid " + pid + " exited while jrss was reading it and its number now belongs to another process; nothing of either is reported";
             unanswered = true;
-            info.put("gone", gone);
+            info.put(CaptureInfo.GONE.key(), gone);
         }
         redact();
-        info.put("pid", Integer.toString(pid));
-        info.put("captured_at", started.toString());
-        info.put("jrss_version", jrssVersion);
-        if (full) info.put("redacted_values", Integer.toString(redactor.count()));
-        info.put("sample", full ? "full" : "cheap");
-        if (unanswered) info.put("unanswered", "true");
+        info.put(CaptureInfo.PID.key(), Integer.toString(pid));
+        info.put(CaptureInfo.CAPTURED_AT.key(), started.toString());
+        info.put(CaptureInfo.JRSS_VERSION.key(), jrssVersion);
+        if (full) info.put(CaptureInfo.REDACTED_VALUES.key(), Integer.toString(redactor.count()));
+        info.put(CaptureInfo.SAMPLE.key(), full ? "full" : "cheap");
+        if (unanswered) info.put(CaptureInfo.UNANSWERED.key(), "true");
         return new Capture(info, texts, entries);
     }
 
@@ -245,7 +246,7 @@ public final class LiveCapture {
     }
 
     /** Reads the target's memory itself: no file to open, what is read is built by the reader. */
-    @FunctionalInterface private interface MemoryReader { String read() throws IOException, Unavailable; }
+    @FunctionalInterface private interface MemoryReader { String read() throws IOException, ArenasUnreadable; }
 
     private void mappingHeads() {
         fromMemory(CaptureFiles.MAPPING_HEADS, "first words of anonymous mappings", () -> MappingHeadReader.read(pid, texts.get(CaptureFiles.SMAPS)));
@@ -261,7 +262,7 @@ public final class LiveCapture {
         try {
             texts.put(file, reader.read());
             entries.add(CaptureEntry.ok(file, source, t0, millis(n0)));
-        } catch (Unavailable e) {
+        } catch (ArenasUnreadable e) {
             entries.add(new CaptureEntry(file, source, t0, millis(n0), CaptureEntry.Status.unavailable, e.getMessage()));
         } catch (IOException | RuntimeException e) {
             entries.add(new CaptureEntry(file, source, t0, millis(n0), CaptureEntry.Status.failed, "cannot read " + source + ": " + e.getMessage()));

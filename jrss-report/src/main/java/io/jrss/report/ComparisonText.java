@@ -5,6 +5,7 @@ import io.jrss.core.compare.ArmResult;
 import io.jrss.core.compare.ArmRun;
 import io.jrss.core.compare.Verdict;
 import io.jrss.core.ledger.LedgerRow;
+import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.result.ComparisonResult;
 import io.jrss.core.rules.Finding;
@@ -74,14 +75,14 @@ final class ComparisonText {
     private void ledger(List<ArmResult> arms, PrintWriter out) {
         List<ArmResult> shown = arms.stream().filter(a -> a.last() != null && a.last().diagnosis() != null).toList();
         if (shown.isEmpty()) return;
-        Set<String> rows = new LinkedHashSet<>();
-        shown.forEach(a -> a.last().diagnosis().last().ledger().sorted().forEach(r -> rows.add(r.id())));
+        Set<Row> rows = new LinkedHashSet<>();
+        shown.forEach(a -> a.last().diagnosis().last().ledger().sorted().forEach(r -> rows.add(r.row())));
         out.println(style.bold("Ledger at the end") + style.dim(" (the last full sample of each arm's last run)"));
         StringBuilder head = new StringBuilder(String.format("  %-16s", "row"));
         shown.forEach(a -> head.append(String.format(" %12s", a.name())));
         out.println(head);
-        for (String id : rows) {
-            StringBuilder line = new StringBuilder(String.format("  %-16s", id));
+        for (Row id : rows) {
+            StringBuilder line = new StringBuilder(String.format("  %-16s", id.id()));
             shown.forEach(a -> line.append(String.format(" %12s", a.last().diagnosis().last().ledger().row(id).map(LedgerRow::bytes).map(Bytes::toIec).orElse("-"))));
             out.println(line);
         }

@@ -5,6 +5,7 @@ import io.jrss.core.analysis.Episode;
 import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
+import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Bytes;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -19,14 +20,14 @@ final class HtmlPeak {
         h.append("<table><tr><th>row</th><th class=\"num\">at peak RSS (").append(PeakText.offset(t0, td.peak().snapshot().time()))
                 .append(")</th><th class=\"num\">at the end (").append(PeakText.offset(t0, td.last().snapshot().time()))
                 .append(")</th><th>source at the end</th></tr>");
-        Set<String> ids = new LinkedHashSet<>();
-        for (LedgerRow r : peak.sorted()) ids.add(r.id());
-        for (LedgerRow r : last.sorted()) ids.add(r.id());
-        for (String id : ids) {
+        Set<Row> ids = new LinkedHashSet<>();
+        for (LedgerRow r : peak.sorted()) ids.add(r.row());
+        for (LedgerRow r : last.sorted()) ids.add(r.row());
+        for (Row id : ids) {
             Bytes a = peak.bytes(id), b = last.bytes(id);
-            if (a.value() < 1024 && b.value() < 1024 && !id.equals("unattributed")) continue; // rounding dust
-            String source = last.sorted().stream().filter(r -> r.id().equals(id)).map(LedgerRow::source).findFirst().orElse("");
-            h.append("<tr><td>").append(id).append("</td><td class=\"num\">").append(a.toIec()).append("</td><td class=\"num\">").append(b.toIec())
+            if (a.value() < 1024 && b.value() < 1024 && id != Row.UNATTRIBUTED) continue; // rounding dust
+            String source = last.row(id).map(LedgerRow::source).orElse("");
+            h.append("<tr><td>").append(id.id()).append("</td><td class=\"num\">").append(a.toIec()).append("</td><td class=\"num\">").append(b.toIec())
                     .append("</td><td class=\"dim\">").append(HtmlPage.esc(source)).append("</td></tr>");
         }
         h.append("<tr><td><b>RSS</b></td><td class=\"num\"><b>").append(peak.rss().toIec()).append("</b></td><td class=\"num\"><b>")

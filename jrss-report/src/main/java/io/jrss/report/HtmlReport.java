@@ -7,6 +7,7 @@ import io.jrss.core.analysis.ProbeOutcome;
 import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
+import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Unavailable;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
@@ -106,10 +107,10 @@ final class HtmlReport {
     private static void ledgerTable(StringBuilder h, Ledger l) {
         h.append("<table><tr><th>row</th><th class=\"num\">resident</th><th class=\"num\">of RSS</th><th>confidence</th><th>source</th></tr>");
         for (LedgerRow r : l.sorted()) {
-            if (r.bytes().isZero() && !r.id().equals("unattributed")) continue;
+            if (r.bytes().isZero() && r.row() != Row.UNATTRIBUTED) continue;
             h.append("<tr><td>").append(r.id()).append("</td><td class=\"num\">").append(r.bytes().toIec()).append("</td><td class=\"num\">")
                     .append(l.rssKnown() ? String.format(Locale.ROOT, "%.1f%%", 100 * r.bytes().ratioOf(l.rss())) : "").append("</td><td>")
-                    .append(r.confidence()).append("</td><td class=\"dim\">").append(HtmlPage.esc(r.source())).append("</td></tr>");
+                    .append(r.accuracy()).append("</td><td class=\"dim\">").append(HtmlPage.esc(r.source())).append("</td></tr>");
         }
         h.append("</table>");
         for (String n : l.notes()) h.append("<p class=\"dim\">note: ").append(HtmlPage.esc(n)).append("</p>");

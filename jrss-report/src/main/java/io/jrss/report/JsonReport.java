@@ -73,7 +73,7 @@ public final class JsonReport {
         target.put("vendor", s.vendor());
         target.put("gc", s.gc());
         target.put("nmt", s.nmt().map(n -> n.level()).value().orElse("off"));
-        target.put("allocator", l.malloc() == null ? null : l.malloc().allocator());
+        target.put("allocator", l.malloc() == null ? null : l.malloc().allocator().name());
         ObjectNode container = target.putObject("container");
         container.put("memory_limit_bytes", s.cgroupMemory().value().map(c -> c.limit()).map(Bytes::value).orElse(null));
         container.put("cpu_quota", s.cgroupCpu().value().map(c -> c.cpus()).orElse(null));
@@ -86,7 +86,7 @@ public final class JsonReport {
             ObjectNode row = ledger.addObject();
             row.put("id", r.id());
             row.put("bytes", r.bytes().value());
-            row.put("confidence", r.confidence().name());
+            row.put("confidence", r.accuracy().name());
             row.put("source", r.source());
         }
         if (l.malloc() != null) root.set("malloc", malloc(l.malloc()));
@@ -122,7 +122,7 @@ public final class JsonReport {
 
     private static ObjectNode malloc(MallocAccount m) {
         ObjectNode o = MAPPER.createObjectNode();
-        o.put("allocator", m.allocator());
+        o.put("allocator", m.allocator().name());
         o.put("arenas", m.arenas());
         o.put("busy_arenas", m.busyArenas());
         o.put("arena_resident_bytes", m.arenaResident().value());

@@ -3,10 +3,11 @@ package io.jrss.report;
 
 import io.jrss.core.analysis.TimelineAssembler;
 import io.jrss.core.analysis.TimelineDiagnosis;
-import io.jrss.core.ledger.RowIds;
+import io.jrss.core.ledger.Row;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.Severity;
 import io.jrss.core.timeline.Sample;
+import io.jrss.core.timeline.Signal;
 import io.jrss.core.timeline.Signals;
 import io.jrss.core.timeline.Timeline;
 import io.jrss.core.trend.Series;
@@ -20,7 +21,7 @@ import java.util.Locale;
  */
 public final class LiveFrame {
     static final int SPARK = 24;
-    static final List<String> SIGNALS = List.of(Signals.HEAP_USED, Signals.HEAP_OLD_USED, Signals.HEAP_COMMITTED, Signals.LOADED_CLASSES,
+    static final List<Signal> SIGNALS = List.of(Signals.HEAP_USED, Signals.HEAP_OLD_USED, Signals.HEAP_COMMITTED, Signals.LOADED_CLASSES,
             Signals.THREADS, Signals.DIRECT_MEMORY, Signals.GLIBC_IN_USE, Signals.GLIBC_FREE, Signals.NATIVE_UNTRACKED, Signals.COMPILER_MEMORY);
     private final Style st;
 
@@ -34,14 +35,15 @@ public final class LiveFrame {
                 .append(st.dim("   Ctrl-C ends the watch and reports")).append('\n');
         sb.append(rssLine(t)).append("\n\n");
         sb.append(st.dim(String.format(Locale.ROOT, "  %-18s %10s %10s  %s", "row", "resident", "change", "over the full samples"))).append('\n');
-        for (String id : RowIds.ALL) {
-            Series s = t.row(id);
-            if (s.size() == 0 || (s.last() == 0 && !id.equals(RowIds.UNATTRIBUTED))) continue;
-            sb.append(String.format(Locale.ROOT, "  %-18s %10s %10s  %s", id, Units.value("bytes", s.last()),
+        for (Row row : Row.values()) {
+            Series s = t.row(row.id());
+            if (s.size() == 0 || (s.last() == 0 && row != Row.UNATTRIBUTED)) continue;
+            sb.append(String.format(Locale.ROOT, "  %-18s %10s %10s  %s", row.id(), Units.value("bytes", s.last()),
                     Units.change("bytes", s.last() - s.values().get(0)), st.cyan(Units.spark(s.values(), SPARK)))).append('\n');
         }
         sb.append(st.dim(String.format(Locale.ROOT, "  %-18s %10s %10s  %s", "signal", "now", "change", "over all samples"))).append('\n');
-        for (String name : SIGNALS) {
+        for (Signal signal : SIGNALS) {
+            String name = signal.name();
             Series s = t.series(name);
             if (s.size() == 0) continue;
             sb.append(String.format(Locale.ROOT, "  %-18s %10s %10s  %s", name, Units.value(name, s.last()),
@@ -63,9 +65,9 @@ public final class LiveFrame {
         Timeline t = a.timeline();
         StringBuilder sb = new StringBuilder("[").append(Units.duration(t.span())).append("] sample ").append(t.samples().size())
                 .append(s.full() ? " (full)" : "");
-        for (String name : List.of(Signals.RSS, Signals.HEAP_USED, Signals.THREADS, Signals.LOADED_CLASSES, Signals.DIRECT_MEMORY, Signals.GLIBC_FREE)) {
-            Double v = s.signal(name);
-            if (v != null) sb.append(", ").append(name).append(' ').append(Units.value(name, v));
+        for (Signal g : List.of(Signals.RSS, Signals.HEAP_USED, Signals.THREADS, Signals.LOADED_CLASSES, Signals.DIRECT_MEMORY, Signals.GLIBC_FREE)) {
+            Double v = s.signal(g);
+            if (v != null) sb.append(", ").append(g.name()).append(' ').append(Units.value(g.name(), v));
         }
         return sb.toString();
     }
@@ -75,8 +77,8 @@ public final class LiveFrame {
         if (rss.size() == 0) return "RSS ?";
         String limit = "";
         Double l = t.limit(Signals.RSS);
-        if (l != null) limit = "   container limit " + Units.value(Signals.RSS, l) + " (" + Math.round(rss.last() / l * 100) + "%)";
-        return st.bold("RSS " + Units.value(Signals.RSS, rss.last())) + "  " + Units.change(Signals.RSS, rss.last() - rss.values().get(0)) + "  "
+        if (l != null) limit = "   container limit " + Units.value(Signals.RSS.name(), l) + " (" + Math.round(rss.last() / l * 100) + "%)";
+        return st.bold("RSS " + Units.value(Signals.RSS.name(), rss.last())) + "  " + Units.change(Signals.RSS.name(), rss.last() - rss.values().get(0)) + "  "
                 + st.cyan(Units.spark(rss.values(), SPARK)) + limit;
     }
 }

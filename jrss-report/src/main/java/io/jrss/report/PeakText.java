@@ -5,7 +5,7 @@ import io.jrss.core.analysis.Episode;
 import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
-import io.jrss.core.ledger.RowIds;
+import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Bytes;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -32,13 +32,13 @@ final class PeakText {
         out.println(st.bold("Ledger at peak RSS") + st.dim("  (the full sample with the highest RSS, beside the last one)"));
         out.println(st.dim(String.format(Locale.ROOT, "  %-15s %12s %12s %10s", "row", "at " + offset(t0, td.peak().snapshot().time()),
                 "at " + offset(t0, td.last().snapshot().time()), "change")));
-        Set<String> ids = new LinkedHashSet<>();
-        for (LedgerRow r : peak.sorted()) ids.add(r.id());
-        for (LedgerRow r : last.sorted()) ids.add(r.id());
-        for (String id : ids) {
+        Set<Row> ids = new LinkedHashSet<>();
+        for (LedgerRow r : peak.sorted()) ids.add(r.row());
+        for (LedgerRow r : last.sorted()) ids.add(r.row());
+        for (Row id : ids) {
             Bytes a = peak.bytes(id), b = last.bytes(id);
-            if (a.value() < 1024 && b.value() < 1024 && !id.equals(RowIds.UNATTRIBUTED)) continue; // rounding dust
-            out.println(String.format(Locale.ROOT, "  %-15s %12s %12s %10s", id, a.toIec(), b.toIec(), signed(b.minus(a))));
+            if (a.value() < 1024 && b.value() < 1024 && id != Row.UNATTRIBUTED) continue; // rounding dust
+            out.println(String.format(Locale.ROOT, "  %-15s %12s %12s %10s", id.id(), a.toIec(), b.toIec(), signed(b.minus(a))));
         }
         out.println(String.format(Locale.ROOT, "  %-15s %12s %12s %10s", "RSS", peak.rss().toIec(), last.rss().toIec(), signed(last.rss().minus(peak.rss()))));
         HighestRss.of(td.timeline()).filter(h -> h.bytes() > peak.rss().value() * 1.02).ifPresent(h -> out.println(st.dim(

@@ -22,7 +22,7 @@ final class ProfileHtml {
         h.append("<table><tr><th>ledger row</th><th class=\"num\">before</th><th class=\"num\">after</th></tr>");
         for (LedgerRow row : r.after().ledger().sorted()) {
             if (!row.bytes().isPositive()) continue;
-            h.append("<tr><td>").append(HtmlPage.esc(row.id())).append("</td><td class=\"num\">").append(r.before().ledger().bytes(row.id()).toIec())
+            h.append("<tr><td>").append(HtmlPage.esc(row.id())).append("</td><td class=\"num\">").append(r.before().ledger().bytes(row.row()).toIec())
                     .append("</td><td class=\"num\">").append(row.bytes().toIec()).append("</td></tr>");
         }
         h.append("</table></section>\n<section id=\"callers\"><h2>Callers by unfreed bytes</h2><table><tr><th class=\"num\">unfreed</th>"

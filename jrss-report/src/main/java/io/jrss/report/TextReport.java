@@ -2,10 +2,12 @@
 package io.jrss.report;
 
 import io.jrss.core.analysis.Diagnosis;
-import io.jrss.core.ledger.Confidence;
+import io.jrss.core.analysis.Unjudged;
+import io.jrss.core.ledger.Accuracy;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
-import io.jrss.core.ledger.RowIds;
+import io.jrss.core.ledger.Row;
+import io.jrss.core.model.Allocator;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.Unavailable;
 import io.jrss.core.rules.Finding;
@@ -13,7 +15,6 @@ import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
 import io.jrss.core.snapshot.Snapshot;
 import java.io.PrintWriter;
-import io.jrss.core.analysis.Unjudged;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -66,19 +67,19 @@ final class TextReport {
         String vendor = s.vendor() == null ? "" : " (" + s.vendor() + ")";
         String nmt = "NMT " + s.nmt().map(n -> n.level()).value().orElse("off");
         String alloc = l.malloc() == null ? "" : ", " + l.malloc().allocator() + " malloc"
-                + (l.malloc().allocator().equals("glibc") ? ", " + l.malloc().arenas() + " arenas" : "");
+                + (l.malloc().allocator() == Allocator.glibc ? ", " + l.malloc().arenas() + " arenas" : "");
         return java + vendor + ", " + s.gc() + ", " + nmt + alloc + ", " + (s.time().getEpochSecond() == 0 ? "time unknown" : s.time());
     }
 
     void ledger(Ledger l, PrintWriter out) {
         out.println(st.dim(String.format(Locale.ROOT, "  %-15s %10s %7s  %-" + BAR + "s  %-8s  %s", "row", "resident", "of RSS", "", "", "source")));
         for (LedgerRow r : l.sorted()) {
-            if (r.bytes().isZero() && !r.id().equals(RowIds.UNATTRIBUTED)) continue;
+            if (r.bytes().isZero() && r.row() != Row.UNATTRIBUTED) continue;
             double share = r.bytes().ratioOf(l.rss());
             String bar = String.format(Locale.ROOT, "%-" + BAR + "s", Style.bar(share, BAR));
             String line = String.format(Locale.ROOT, "  %-15s %10s %7s  %s  %-8s  %s", r.id(), r.bytes().toIec(), pct1(share),
-                    r.id().equals(RowIds.UNATTRIBUTED) ? st.dim(bar) : st.cyan(bar),
-                    r.confidence() == Confidence.exact ? "exact" : st.dim("estimate"), st.dim(r.source()));
+                    r.row() == Row.UNATTRIBUTED ? st.dim(bar) : st.cyan(bar),
+                    r.accuracy() == Accuracy.exact ? "exact" : st.dim("estimate"), st.dim(r.source()));
             out.println(line);
         }
         for (String n : l.notes()) out.println(st.dim("  note: " + n));

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jrss.core.analysis.ProbeOutcome;
 import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.model.NmtDiff;
-import io.jrss.core.timeline.Event;
+import io.jrss.core.capture.Event;
 import io.jrss.core.timeline.Sample;
 import io.jrss.core.timeline.Timeline;
 import io.jrss.core.timeline.WatchEnd;
@@ -30,7 +30,7 @@ final class TimelineJson {
         o.put("sample_count", t.samples().size());
         o.put("full_sample_count", t.fullSamples());
         o.put("span_seconds", t.span().toMillis() / 1000.0);
-        o.putObject("end").put("reason", end.reason()).put("detail", end.detail());
+        o.putObject("end").put("reason", end.reason().name()).put("detail", end.detail());
         ObjectNode limits = o.putObject("limits");
         t.limits().forEach((k, v) -> limits.put(k, v.longValue()));
         ArrayNode samples = o.putArray("samples");
@@ -49,7 +49,7 @@ final class TimelineJson {
         trends(trends.putArray("rows"), td.rowTrends());
         trends(trends.putArray("signals"), td.signalTrends());
         ArrayNode events = o.putArray("events");
-        for (Event e : t.events()) events.addObject().put("time", e.time().toString()).put("kind", e.kind()).put("what", e.what()).put("text", e.text());
+        for (Event e : t.events()) events.addObject().put("time", e.time().toString()).put("kind", e.kind().name()).put("what", e.what()).put("text", e.text());
         ArrayNode ps = o.putArray("probes");
         for (ProbeOutcome p : probes) ps.add(probe(p, mapper));
         return o;

@@ -2,6 +2,7 @@
 package io.jrss.core.analysis;
 
 import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.Findings;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -29,7 +30,7 @@ final class Episodes {
         fullSamples.add(time);
         current.clear();
         for (Finding f : findings) {
-            if (f.id().equals("nmt-off")) continue;
+            if (f.id().equals(Findings.NMT_OFF.id())) continue;
             current.add(f.id());
             Track t = tracks.get(f.id());
             if (t == null) {

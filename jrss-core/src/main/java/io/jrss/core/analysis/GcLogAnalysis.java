@@ -38,16 +38,16 @@ public final class GcLogAnalysis {
         for (GcLog.Collection c : log.collections()) {
             if (c.old()) olds++;
             Map<String, Double> m = new LinkedHashMap<>();
-            m.put(Signals.HEAP_USED, (double) c.heapAfter().value());
-            m.put(Signals.HEAP_OLD_USED, (double) (c.oldAfter() != null ? c.oldAfter() : c.heapAfter()).value());
-            m.put(Signals.OLD_COLLECTIONS, (double) olds);
-            if (c.heapCapacity() != null) { m.put(Signals.HEAP_COMMITTED, (double) c.heapCapacity().value()); heapMax = Math.max(heapMax, c.heapCapacity().value()); }
-            if (c.oldCapacity() != null) { m.put(Signals.HEAP_OLD_MAX, (double) c.oldCapacity().value()); oldMax = Math.max(oldMax, c.oldCapacity().value()); }
+            m.put(Signals.HEAP_USED.name(), (double) c.heapAfter().value());
+            m.put(Signals.HEAP_OLD_USED.name(), (double) (c.oldAfter() != null ? c.oldAfter() : c.heapAfter()).value());
+            m.put(Signals.OLD_COLLECTIONS.name(), (double) olds);
+            if (c.heapCapacity() != null) { m.put(Signals.HEAP_COMMITTED.name(), (double) c.heapCapacity().value()); heapMax = Math.max(heapMax, c.heapCapacity().value()); }
+            if (c.oldCapacity() != null) { m.put(Signals.HEAP_OLD_MAX.name(), (double) c.oldCapacity().value()); oldMax = Math.max(oldMax, c.oldCapacity().value()); }
             samples.add(new Sample(Instant.EPOCH.plusMillis(Math.round(c.uptime() * 1000)), false, m, Map.of()));
         }
         Map<String, Double> limits = new LinkedHashMap<>(Limits.of(s));
-        if (oldMax > 0) limits.put(Signals.HEAP_OLD_USED, oldMax);
-        else if (heapMax > 0) limits.putIfAbsent(Signals.HEAP_OLD_USED, heapMax);
+        if (oldMax > 0) limits.put(Signals.HEAP_OLD_USED.name(), oldMax);
+        else if (heapMax > 0) limits.putIfAbsent(Signals.HEAP_OLD_USED.name(), heapMax);
         Duration span = Duration.between(samples.get(0).time(), samples.get(samples.size() - 1).time());
         Timeline t = new Timeline(s.pid(), span.dividedBy(Math.max(1, samples.size() - 1)), samples, List.of(), limits);
         Diagnosis d = Diagnosis.of(s);

@@ -2,15 +2,16 @@
 package io.jrss.core.analysis;
 
 import io.jrss.core.capture.Capture;
+import io.jrss.core.capture.CaptureInfo;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.CgroupMemory;
 import io.jrss.core.model.ProcStatus;
 import io.jrss.core.model.Reading;
-import io.jrss.core.parse.JfrRecording;
 import io.jrss.core.parse.ParseException;
 import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import io.jrss.core.snapshot.SnapshotParser;
+import io.jrss.core.timeline.JfrRecording;
 import io.jrss.core.timeline.Sample;
 import io.jrss.core.timeline.Signals;
 import io.jrss.core.timeline.Timeline;
@@ -36,9 +37,9 @@ public final class JfrAnalysis {
                     + " jdk.JavaThreadStatistics, ...); record with the 'default' or 'profile' settings, NMT on for NativeMemoryUsage");
         }
         Sample last = r.samples().get(r.samples().size() - 1);
-        Snapshot s = SnapshotParser.parse(new Capture(Map.of("pid", Long.toString(r.pid()), "captured_at", last.time().toString()), Map.of(), List.of()));
+        Snapshot s = SnapshotParser.parse(new Capture(Map.of(CaptureInfo.PID.key(), Long.toString(r.pid()), CaptureInfo.CAPTURED_AT.key(), last.time().toString()), Map.of(), List.of()));
         Map<String, Bytes> memory = new LinkedHashMap<>();
-        Double rss = lastValue(r.samples(), Signals.RSS), threads = lastValue(r.samples(), Signals.THREADS);
+        Double rss = lastValue(r.samples(), Signals.RSS.name()), threads = lastValue(r.samples(), Signals.THREADS.name());
         if (rss != null) memory.put("VmRSS", Bytes.of(rss.longValue()));
         if (rss != null) s = s.with(Readings.STATUS, Reading.of(new ProcStatus("", (int) r.pid(), List.of(), 0, 0, 0, 0,
                 threads == null ? 0 : threads.intValue(), memory, 0, 0, Map.of("VmRSS", rss.longValue() / 1024 + " kB"))));
@@ -47,8 +48,8 @@ public final class JfrAnalysis {
                 Reading.of(new CgroupMemory(0, "(JFR jdk.ContainerConfiguration)", r.containerLimit(), null, null, Map.of())));
         Map<String, Double> limits = new LinkedHashMap<>();
         if (r.containerLimit() != null) {
-            limits.put(Signals.RSS, (double) r.containerLimit().value());
-            limits.put(Signals.CGROUP_USAGE, (double) r.containerLimit().value());
+            limits.put(Signals.RSS.name(), (double) r.containerLimit().value());
+            limits.put(Signals.CGROUP_USAGE.name(), (double) r.containerLimit().value());
         }
         Timeline t = new Timeline((int) r.pid(), Duration.ofSeconds(1), r.samples(), List.of(), limits);
         return TimelineDiagnosis.of(t, Diagnosis.of(s));

@@ -41,19 +41,19 @@ public final class JstatAnalysis {
         for (int i = 0; i < t.rows().size(); i++) {
             Jstat.Row r = t.rows().get(i);
             Map<String, Double> m = new LinkedHashMap<>();
-            put(m, Signals.HEAP_OLD_USED, r.kib("OU"));
+            put(m, Signals.HEAP_OLD_USED.name(), r.kib("OU"));
             Bytes capacity = r.kib("OGCMX") != null ? r.kib("OGCMX") : r.kib("OC");
-            put(m, Signals.HEAP_OLD_MAX, capacity);
+            put(m, Signals.HEAP_OLD_MAX.name(), capacity);
             if (capacity != null) oldMax = Math.max(oldMax, capacity.value());
-            put(m, Signals.HEAP_USED, r.heapUsed());
-            put(m, Signals.METASPACE_COMMITTED, r.kib("MC"));
+            put(m, Signals.HEAP_USED.name(), r.heapUsed());
+            put(m, Signals.METASPACE_COMMITTED.name(), r.kib("MC"));
             Long olds = r.oldCollections(), young = r.count("YGC");
-            if (olds != null) m.put(Signals.OLD_COLLECTIONS, (double) olds);
-            if (olds != null && young != null) m.put(Signals.GC_COLLECTIONS, (double) (olds + young));
+            if (olds != null) m.put(Signals.OLD_COLLECTIONS.name(), (double) olds);
+            if (olds != null && young != null) m.put(Signals.GC_COLLECTIONS.name(), (double) (olds + young));
             samples.add(new Sample(Instant.EPOCH.plus(t.time(i)), false, m, Map.of()));
         }
         Map<String, Double> limits = new LinkedHashMap<>(Limits.of(s));
-        if (oldMax > 0) limits.put(Signals.HEAP_OLD_USED, oldMax);
+        if (oldMax > 0) limits.put(Signals.HEAP_OLD_USED.name(), oldMax);
         Duration span = Duration.between(samples.get(0).time(), samples.get(samples.size() - 1).time());
         Timeline timeline = new Timeline(s.pid(), span.dividedBy(samples.size() - 1), samples, List.of(), limits);
         Diagnosis d = Diagnosis.of(s);

@@ -3,7 +3,7 @@ package io.jrss.core.analysis;
 
 import io.jrss.core.capture.CaptureDirectory;
 import io.jrss.core.capture.Recording;
-import io.jrss.core.timeline.Event;
+import io.jrss.core.capture.Event;
 import java.io.IOException;
 import java.nio.file.Path;
 

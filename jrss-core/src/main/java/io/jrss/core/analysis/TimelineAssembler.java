@@ -8,7 +8,7 @@ import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.Severity;
 import io.jrss.core.snapshot.Snapshot;
 import io.jrss.core.snapshot.SnapshotParser;
-import io.jrss.core.timeline.Event;
+import io.jrss.core.capture.Event;
 import io.jrss.core.timeline.Limits;
 import io.jrss.core.timeline.Movement;
 import io.jrss.core.timeline.Sample;
@@ -100,7 +100,7 @@ public final class TimelineAssembler {
         if (d == null || samples.isEmpty()) return out;
         for (Finding f : d.findings()) {
             if (f.severity() != Severity.info && raised.add(f.id())) {
-                Event e = new Event(samples.get(samples.size() - 1).time(), "finding", f.id(), f.severity() + ": " + f.title());
+                Event e = new Event(samples.get(samples.size() - 1).time(), Event.Kind.finding, f.id(), f.severity() + ": " + f.title());
                 events.add(e);
                 out.add(e);
             }

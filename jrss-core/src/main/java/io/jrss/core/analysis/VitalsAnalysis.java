@@ -3,7 +3,7 @@ package io.jrss.core.analysis;
 
 import io.jrss.core.capture.Capture;
 import io.jrss.core.model.Vitals;
-import io.jrss.core.parse.VitalsReadings;
+import io.jrss.core.timeline.VitalsSignals;
 import io.jrss.core.rules.timeline.TimelineFacts;
 import io.jrss.core.snapshot.Snapshot;
 import io.jrss.core.snapshot.SnapshotParser;
@@ -28,7 +28,7 @@ public final class VitalsAnalysis {
         Vitals v = s.vitals().orNull();
         if (v == null || v.rows().size() < TimelineFacts.MIN_SAMPLES) return null;
         List<Vitals.Row> rows = v.inTimeOrder();
-        List<Sample> samples = rows.stream().map(r -> new Sample(r.time(), false, VitalsReadings.signals(r), Map.of())).toList();
+        List<Sample> samples = rows.stream().map(r -> new Sample(r.time(), false, VitalsSignals.signals(r), Map.of())).toList();
         Duration interval = Duration.between(rows.get(0).time(), rows.get(rows.size() - 1).time()).dividedBy(rows.size() - 1);
         Timeline t = new Timeline(s.pid(), interval, samples, List.of(), Limits.of(s));
         return TimelineDiagnosis.of(t, Diagnosis.of(s));

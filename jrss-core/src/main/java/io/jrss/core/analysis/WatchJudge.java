@@ -2,10 +2,11 @@
 package io.jrss.core.analysis;
 
 import io.jrss.core.capture.Capture;
+import io.jrss.core.capture.Event;
 import io.jrss.core.capture.ProbeResult;
-import io.jrss.core.capture.SampleSink;
-import io.jrss.core.timeline.Event;
+import io.jrss.core.model.Allocator;
 import io.jrss.core.timeline.Sample;
+import io.jrss.core.timeline.SampleSink;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -61,7 +62,7 @@ public final class WatchJudge implements SampleSink {
     public Event probed(ProbeResult r) {
         ProbeOutcome o = ProbeOutcome.of(r);
         probes.add(o);
-        Event e = new Event(r.time(), "probe", r.name(), o.summary());
+        Event e = new Event(r.time(), Event.Kind.probe, r.name(), o.summary());
         event(e);
         return e;
     }
@@ -74,7 +75,7 @@ public final class WatchJudge implements SampleSink {
 
     @Override
     public String trimUnmeasurable() {
-        String allocator = assembler.hasFullSample() ? assembler.lastFull().snapshot().preloadedAllocator() : null;
+        Allocator allocator = assembler.hasFullSample() ? assembler.lastFull().snapshot().preloadedAllocator() : null;
         return allocator == null ? null : allocator + " is preloaded: malloc_trim only trims glibc's heap, so there is nothing to measure";
     }
 

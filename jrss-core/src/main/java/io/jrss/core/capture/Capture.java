@@ -34,7 +34,7 @@ public final class Capture {
     }
 
     public Map<String, String> info() { return info; }
-    public Optional<String> info(String key) { return Optional.ofNullable(info.get(key)); }
+    public Optional<String> info(CaptureInfo key) { return Optional.ofNullable(info.get(key.key())); }
     public Map<String, String> texts() { return texts; }
     public Optional<String> text(String file) { return Optional.ofNullable(texts.get(file)); }
     public List<CaptureEntry> entries() { return entries; }

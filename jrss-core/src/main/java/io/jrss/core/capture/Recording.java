@@ -2,7 +2,6 @@
 package io.jrss.core.capture;
 
 import io.jrss.core.parse.ParseException;
-import io.jrss.core.timeline.Event;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
@@ -96,21 +95,21 @@ public record Recording(Path dir, Map<String, String> info, List<Path> samples, 
             String[] f = line.split("\t", -1);
             if (f.length != 4) continue; // a line torn by a full disk or a kill
             try {
-                out.add(new Event(Instant.parse(f[0]), f[1], f[2], f[3]));
-            } catch (DateTimeParseException e) {
-                // the same: not a whole line
+                out.add(new Event(Instant.parse(f[0]), Event.Kind.valueOf(f[1]), f[2], f[3]));
+            } catch (DateTimeParseException | IllegalArgumentException e) {
+                // the same: not a whole line (or a kind no writer writes)
             }
         }
         return out;
     }
 
     static String line(Event e) {
-        return String.join("\t", e.time().toString(), e.kind(), clean(e.what()), clean(e.text())) + "\n";
+        return String.join("\t", e.time().toString(), e.kind().name(), clean(e.what()), clean(e.text())) + "\n";
     }
 
     private static String clean(String s) { return s.replace('\t', ' ').replace('\n', ' '); }
 
-    public int pid() { return Integer.parseInt(info.getOrDefault("pid", "0")); }
+    public int pid() { return Integer.parseInt(info.getOrDefault(CaptureInfo.PID.key(), "0")); }
 
-    public java.time.Duration interval() { return java.time.Duration.ofMillis(Long.parseLong(info.getOrDefault("interval_ms", "10000"))); }
+    public java.time.Duration interval() { return java.time.Duration.ofMillis(Long.parseLong(info.getOrDefault(CaptureInfo.INTERVAL_MS.key(), "10000"))); }
 }

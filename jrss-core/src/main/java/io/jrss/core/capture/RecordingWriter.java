@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.capture;
 
-import io.jrss.core.timeline.Event;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;

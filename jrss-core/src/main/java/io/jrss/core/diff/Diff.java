@@ -3,7 +3,7 @@ package io.jrss.core.diff;
 
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
-import io.jrss.core.ledger.RowIds;
+import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Finding;
 import java.util.ArrayList;
@@ -40,12 +40,12 @@ public record Diff(Side before, Side after, Change rss, List<Change> rows, List<
     }
 
     private static List<Change> rows(Ledger a, Ledger b) {
-        Set<String> ids = new LinkedHashSet<>();
-        a.sorted().forEach(r -> ids.add(r.id()));
-        b.sorted().forEach(r -> ids.add(r.id()));
+        Set<Row> ids = new LinkedHashSet<>();
+        a.sorted().forEach(r -> ids.add(r.row()));
+        b.sorted().forEach(r -> ids.add(r.row()));
         List<Change> out = new ArrayList<>();
-        for (String id : ids) out.add(Change.ofBytes(id, a.row(id).map(LedgerRow::bytes).orElse(null), b.row(id).map(LedgerRow::bytes).orElse(null)));
-        out.sort(Comparator.comparing((Change c) -> c.name().equals(RowIds.UNATTRIBUTED))
+        for (Row id : ids) out.add(Change.ofBytes(id.id(), a.row(id).map(LedgerRow::bytes).orElse(null), b.row(id).map(LedgerRow::bytes).orElse(null)));
+        out.sort(Comparator.comparing((Change c) -> c.name().equals(Row.UNATTRIBUTED.id()))
                 .thenComparing(Comparator.comparingDouble(Change::magnitude).reversed()));
         return out;
     }

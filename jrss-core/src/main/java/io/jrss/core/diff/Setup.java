@@ -50,7 +50,7 @@ final class Setup {
         m.put("java_version", s.version().map(v -> v.version()).orNull());
         m.put("vendor", s.vendor());
         m.put("gc", "unknown".equals(s.gc()) ? null : s.gc());
-        m.put("allocator", d.ledger().malloc() == null ? null : d.ledger().malloc().allocator());
+        m.put("allocator", d.ledger().malloc() == null ? null : d.ledger().malloc().allocator().name());
         m.put("nmt", s.nmt().map(n -> n.level()).orNull());
         m.put("container_memory_limit", s.cgroupMemory().value().map(c -> c.limit() == null ? "none" : c.limit().toIec()).orElse(null));
         m.put("container_cpus", s.cgroupCpu().value().map(c -> c.cpus() == null ? "no quota" : String.valueOf(c.cpus())).orElse(null));

@@ -2,12 +2,7 @@
 package io.jrss.core.diff;
 
 import io.jrss.core.analysis.Diagnosis;
-import io.jrss.core.result.ComparisonResult;
-import io.jrss.core.result.Result;
-import io.jrss.core.result.SnapshotResult;
-import io.jrss.core.result.TimelineResult;
 import io.jrss.core.rules.Finding;
-import io.jrss.core.timeline.Signals;
 import java.util.List;
 import java.util.Map;
 
@@ -24,19 +19,4 @@ public record Side(String input, String kind, Diagnosis diagnosis, List<Finding>
         findings = List.copyOf(findings);
         signals = Map.copyOf(signals);
     }
-
-    /** The side of a result; a comparison of arms is not one moment or one span and has no side. */
-    public static Side of(String input, Result r) {
-        if (r instanceof SnapshotResult s) return new Side(input, s.pasted() == null ? "capture" : "outputs", s.diagnosis(), s.diagnosis().findings(), signals(s.diagnosis()));
-        if (r instanceof TimelineResult t) {
-            String kind = t.end().reason().equals("jfr") || t.end().reason().equals("history") ? t.end().reason() : "recording";
-            return new Side(input, kind, t.diagnosis().last(), t.diagnosis().findings(), signals(t.diagnosis().last()));
-        }
-        if (r instanceof ComparisonResult c) {
-            throw new IllegalArgumentException(input + " is a comparison of allocator arms (" + c.arms().size() + " arms): diff two of its runs' recordings instead");
-        }
-        throw new IllegalArgumentException(input + " is neither one moment nor a span of time");
-    }
-
-    private static Map<String, Double> signals(Diagnosis d) { return Signals.of(d.snapshot(), d.ledger()); }
 }

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.fleet;
 
-import io.jrss.core.capture.FleetSink;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;

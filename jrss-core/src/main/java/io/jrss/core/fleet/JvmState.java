@@ -4,7 +4,6 @@ package io.jrss.core.fleet;
 import io.jrss.core.analysis.TimelineAssembler;
 import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.capture.Capture;
-import io.jrss.core.capture.FleetSink;
 import io.jrss.core.fleet.JvmReading.Health;
 import io.jrss.core.parse.ParseException;
 import io.jrss.core.timeline.Sample;
@@ -70,7 +69,7 @@ final class JvmState implements FleetSink.Target {
         Timeline t = d.timeline();
         Map<String, Double> rowTrends = new LinkedHashMap<>();
         for (Trend r : d.rowTrends()) if (r.samples() >= TREND_POINTS) rowTrends.put(r.name(), r.slope().perHour());
-        Double rssTrend = d.signalTrends().stream().filter(r -> r.name().equals(Signals.RSS) && r.samples() >= TREND_POINTS)
+        Double rssTrend = d.signalTrends().stream().filter(r -> r.name().equals(Signals.RSS.name()) && r.samples() >= TREND_POINTS)
                 .map(r -> r.slope().perHour()).findFirst().orElse(null);
         Series live = Trends.liveHeap(t);
         return new JvmReading(labels, s.time(), s.signals(), assembler.lastRows(), t.limits(), live.size() == 0 ? null : live.last(),

@@ -23,15 +23,15 @@ public record Ledger(Bytes rss, String rssSource, List<LedgerRow> rows, MallocAc
     /** False when the input had no RSS at all (a pasted NMT summary): then the rows are not a split of anything measured. */
     public boolean rssKnown() { return rss.isPositive(); }
 
-    public Optional<LedgerRow> row(String id) { return rows.stream().filter(r -> r.id().equals(id)).findFirst(); }
+    public Optional<LedgerRow> row(Row row) { return rows.stream().filter(r -> r.row() == row).findFirst(); }
 
-    public Bytes bytes(String id) { return row(id).map(LedgerRow::bytes).orElse(Bytes.ZERO); }
+    public Bytes bytes(Row row) { return row(row).map(LedgerRow::bytes).orElse(Bytes.ZERO); }
 
-    public Bytes unattributed() { return bytes(RowIds.UNATTRIBUTED); }
+    public Bytes unattributed() { return bytes(Row.UNATTRIBUTED); }
 
     /** Rows by bytes, largest first, with unattributed last: the order reports print. */
     public List<LedgerRow> sorted() {
-        return rows.stream().sorted(Comparator.comparing((LedgerRow r) -> r.id().equals(RowIds.UNATTRIBUTED))
+        return rows.stream().sorted(Comparator.comparing((LedgerRow r) -> r.row() == Row.UNATTRIBUTED)
                 .thenComparing(LedgerRow::bytes, Comparator.reverseOrder()).thenComparing(LedgerRow::id)).toList();
     }
 }

@@ -2,6 +2,7 @@
 package io.jrss.core.ledger;
 
 import io.jrss.core.model.AddressRange;
+import io.jrss.core.model.Allocator;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.CodeCache;
 import io.jrss.core.model.CodeHeap;
@@ -42,26 +43,26 @@ public final class LedgerBuilder {
         Rows rows = new Rows();
         List<String> notes = new ArrayList<>();
 
-        rows.add(RowIds.JAVA_HEAP, pools.get(MappingKind.JAVA_HEAP), Confidence.exact,
+        rows.add(Row.JAVA_HEAP, pools.get(MappingKind.JAVA_HEAP), Accuracy.exact,
                 cm.sharedHeap().isPositive() ? "smaps: memfd:java_heap (ZGC) and heap ranges" : "smaps: Rss inside the heap range of GC.heap_info");
-        rows.add(RowIds.CODE_CACHE, pools.get(MappingKind.CODE_CACHE), Confidence.exact, "smaps: Rss inside the code heap bounds of Compiler.codecache");
-        rows.add(RowIds.CLASS_METADATA, pools.get(MappingKind.CLASS_SPACE), Confidence.exact, "smaps: Rss of the compressed class space (VM.info)");
-        rows.add(RowIds.THREAD_STACKS, pools.get(MappingKind.THREAD_STACK), Confidence.exact, "smaps: stack mappings above guard pages");
-        rows.add(RowIds.JVM_BINARIES, pools.get(MappingKind.BINARY), Confidence.exact, "smaps: executables, libraries, jars, CDS archive");
-        rows.add(RowIds.MAPPED_FILES, pools.get(MappingKind.MAPPED_FILE), Confidence.exact, "smaps: other file-backed mappings");
-        rows.add(RowIds.SHARED_MEMORY, pools.get(MappingKind.SHARED_MEMORY), Confidence.exact, "smaps: shared memory");
+        rows.add(Row.CODE_CACHE, pools.get(MappingKind.CODE_CACHE), Accuracy.exact, "smaps: Rss inside the code heap bounds of Compiler.codecache");
+        rows.add(Row.CLASS_METADATA, pools.get(MappingKind.CLASS_SPACE), Accuracy.exact, "smaps: Rss of the compressed class space (VM.info)");
+        rows.add(Row.THREAD_STACKS, pools.get(MappingKind.THREAD_STACK), Accuracy.exact, "smaps: stack mappings above guard pages");
+        rows.add(Row.JVM_BINARIES, pools.get(MappingKind.BINARY), Accuracy.exact, "smaps: executables, libraries, jars, CDS archive");
+        rows.add(Row.MAPPED_FILES, pools.get(MappingKind.MAPPED_FILE), Accuracy.exact, "smaps: other file-backed mappings");
+        rows.add(Row.SHARED_MEMORY, pools.get(MappingKind.SHARED_MEMORY), Accuracy.exact, "smaps: shared memory");
 
         Pool anon = new Pool(pools.get(MappingKind.ANONYMOUS));
         MallocAccount malloc = new MallocSplit(s, cm, anon, rows, notes).apply();
         new NmtMmapClaims(s, nmt, pools.get(MappingKind.CLASS_SPACE), pools.get(MappingKind.THREAD_STACK),
                 heapRanges.isEmpty() && cm.sharedHeap().isZero(), codeRanges.isEmpty(), anon, rows, notes).apply();
-        if (malloc.allocator().equals("glibc")) {
-            rows.add(RowIds.UNATTRIBUTED, anon.remaining(), Confidence.estimate, "anonymous memory no reading explains");
+        if (malloc.allocator() == Allocator.glibc) {
+            rows.add(Row.UNATTRIBUTED, anon.remaining(), Accuracy.estimate, "anonymous memory no reading explains");
         } else {
             // Pitfall 4: under another allocator every glibc figure is 0; RSS − NMT committed is native + allocator.
-            rows.add(RowIds.NATIVE_MALLOC, anon.remaining(), Confidence.estimate,
+            rows.add(Row.NATIVE_MALLOC, anon.remaining(), Accuracy.estimate,
                     "anonymous memory NMT does not explain, held by " + malloc.allocator() + " (in use and retained)");
-            rows.add(RowIds.UNATTRIBUTED, Bytes.ZERO, Confidence.estimate, "the residual");
+            rows.add(Row.UNATTRIBUTED, Bytes.ZERO, Accuracy.estimate, "the residual");
         }
         return new Ledger(cm.total(), "sum of Rss over /proc/<pid>/smaps", rows.build(), malloc, notes, false, pools);
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.ledger;
 
+import io.jrss.core.model.Allocator;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.MallocInfo;
 import io.jrss.core.model.NmtCategories;
@@ -41,8 +42,8 @@ final class MallocSplit {
         Bytes arenaResident = cm.resident(MappingKind.MALLOC_MAIN_ARENA).plus(cm.resident(MappingKind.MALLOC_ARENA_HEAP));
         int arenas = cm.residentByArena().size();
         int busy = (int) cm.residentByArena().values().stream().filter(b -> b.compareTo(MallocAccount.BUSY) >= 0).count();
-        String preload = s.preloadedAllocator();
-        String allocator = preload == null ? "glibc" : preload;
+        Allocator preload = s.preloadedAllocator();
+        Allocator allocator = preload == null ? Allocator.glibc : preload;
         Pool arenaPool = new Pool(arenaResident);
         Bytes inArenas = null, free = null, mmapped = null, system = null;
         String source;
@@ -74,7 +75,7 @@ final class MallocSplit {
             Bytes unseen = cm.arenaHeapsChecked() ? mmapped.minus(cm.size(MappingKind.MALLOC_MMAPPED_CHUNK)).atLeastZero() : mmapped;
             Bytes inArenaHeaps = arenaPool.take(inArenas);
             inUse = inArenaHeaps.plus(outsideArenaHeaps(system, inArenas.minus(inArenaHeaps))).plus(chunks).plus(anon.take(unseen));
-            rows.add(RowIds.MALLOC_FREE, arenaPool.remaining(), Confidence.estimate,
+            rows.add(Row.MALLOC_FREE, arenaPool.remaining(), Accuracy.estimate,
                     "resident bytes of " + arenas + " malloc arenas not in use (" + source + ")");
         } else {
             inUse = arenaPool.take(arenaResident).plus(chunks);
@@ -82,7 +83,7 @@ final class MallocSplit {
         }
         splitInUse(inUse, allocator);
         return new MallocAccount(allocator, arenas, busy, arenaResident, cm.arenaSystem(),
-                inArenas == null ? null : inArenas.plus(mmapped), free, mmapped, rows.get(RowIds.MALLOC_FREE), source,
+                inArenas == null ? null : inArenas.plus(mmapped), free, mmapped, rows.get(Row.MALLOC_FREE), source,
                 cm.arenaHeaps() + cm.heapTailsAlone());
     }
 
@@ -105,10 +106,10 @@ final class MallocSplit {
     }
 
     /** NMT's malloc figures are the JVM's share; the rest of the in-use bytes belong to native code. */
-    private void splitInUse(Bytes inUse, String allocator) {
+    private void splitInUse(Bytes inUse, Allocator allocator) {
         NmtSummary nmt = s.nmt().orNull();
         if (nmt == null) {
-            rows.add(RowIds.NATIVE_MALLOC, inUse, Confidence.estimate,
+            rows.add(Row.NATIVE_MALLOC, inUse, Accuracy.estimate,
                     "malloc in use by the JVM and native code together (NMT is off, so they cannot be separated)");
             return;
         }
@@ -116,21 +117,21 @@ final class MallocSplit {
         Bytes other = nmt.directBuffers();
         Bytes jvm = nmt.totalMalloc().minus(gc).minus(other).atLeastZero();
         Bytes total = gc.plus(other).plus(jvm);
-        boolean glibc = allocator.equals("glibc");
+        boolean glibc = allocator == Allocator.glibc;
         // Under glibc, NMT's share cannot exceed what glibc has in use; scale it down if it does (timing, rounding).
         double scale = glibc && total.greaterThan(inUse) ? inUse.ratioOf(total) : 1.0;
         Pool budget = new Pool(inUse);
         Bytes[] claims = {gc.times(scale), other.times(scale), jvm.times(scale)};
-        String[] ids = {RowIds.GC_STRUCTURES, RowIds.DIRECT_BUFFERS, RowIds.JVM_MALLOC};
+        Row[] ids = {Row.GC_STRUCTURES, Row.DIRECT_BUFFERS, Row.JVM_MALLOC};
         String[] what = {"NMT GC malloc", "NMT Other malloc (Unsafe.allocateMemory, direct buffers)", "NMT malloc of the other categories"};
         for (int i = 0; i < 3; i++) {
             Bytes got = budget.take(claims[i]);
             if (!glibc) got = got.plus(anon.take(claims[i].minus(got)));
-            rows.add(ids[i], got, Confidence.estimate, what[i]);
+            rows.add(ids[i], got, Accuracy.estimate, what[i]);
         }
-        if (glibc) rows.add(RowIds.NATIVE_MALLOC, budget.remaining(), Confidence.estimate, "glibc in use minus NMT malloc");
+        if (glibc) rows.add(Row.NATIVE_MALLOC, budget.remaining(), Accuracy.estimate, "glibc in use minus NMT malloc");
         // A preloaded allocator may grow the brk heap too (tcmalloc's first choice is sbrk): what NMT does not claim of it is native.
-        else rows.add(RowIds.NATIVE_MALLOC, budget.remaining(), Confidence.estimate, "the brk heap held by " + allocator + " beyond NMT malloc");
+        else rows.add(Row.NATIVE_MALLOC, budget.remaining(), Accuracy.estimate, "the brk heap held by " + allocator + " beyond NMT malloc");
         if (scale < 1.0) notes.add("NMT malloc exceeds glibc's in-use bytes; NMT's shares scaled by " + String.format(java.util.Locale.ROOT, "%.2f", scale));
     }
 }

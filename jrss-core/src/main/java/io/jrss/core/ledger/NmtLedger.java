@@ -30,32 +30,32 @@ final class NmtLedger {
         Bytes claimed = Bytes.ZERO;
         if (nmt != null) {
             String src = "NMT committed";
-            claimed = add(rows, RowIds.JAVA_HEAP, nmt.committed(NmtCategories.JAVA_HEAP), src + " of Java Heap", claimed);
-            claimed = add(rows, RowIds.CLASS_METADATA, nmt.classMetadata(), src + " of Class and Metaspace", claimed);
+            claimed = add(rows, Row.JAVA_HEAP, nmt.committed(NmtCategories.JAVA_HEAP), src + " of Java Heap", claimed);
+            claimed = add(rows, Row.CLASS_METADATA, nmt.classMetadata(), src + " of Class and Metaspace", claimed);
             Bytes stacks = nmt.threadStacks();
-            claimed = add(rows, RowIds.THREAD_STACKS, stacks, src + " of thread stacks", claimed);
-            claimed = add(rows, RowIds.CODE_CACHE, nmt.committed(NmtCategories.CODE), src + " of Code", claimed);
-            claimed = add(rows, RowIds.GC_STRUCTURES, nmt.committed(NmtCategories.GC), src + " of GC", claimed);
-            claimed = add(rows, RowIds.DIRECT_BUFFERS, nmt.directBuffers(), "NMT malloc of Other (direct buffers, Unsafe)", claimed);
+            claimed = add(rows, Row.THREAD_STACKS, stacks, src + " of thread stacks", claimed);
+            claimed = add(rows, Row.CODE_CACHE, nmt.committed(NmtCategories.CODE), src + " of Code", claimed);
+            claimed = add(rows, Row.GC_STRUCTURES, nmt.committed(NmtCategories.GC), src + " of GC", claimed);
+            claimed = add(rows, Row.DIRECT_BUFFERS, nmt.directBuffers(), "NMT malloc of Other (direct buffers, Unsafe)", claimed);
             Bytes rest = nmt.totalCommitted().minus(claimed).atLeastZero();
-            claimed = add(rows, RowIds.JVM_MALLOC, rest, "NMT committed of the other categories (Internal, Symbol, Arena Chunk, ...)", claimed);
+            claimed = add(rows, Row.JVM_MALLOC, rest, "NMT committed of the other categories (Internal, Symbol, Arena Chunk, ...)", claimed);
         } else {
             notes.add("no NMT summary either: nothing in the input splits the RSS");
         }
         if (rss == null) {
-            rows.add(RowIds.UNATTRIBUTED, Bytes.ZERO, Confidence.estimate, "unknown: the RSS is not in the input");
+            rows.add(Row.UNATTRIBUTED, Bytes.ZERO, Accuracy.estimate, "unknown: the RSS is not in the input");
             notes.add("the RSS is unknown, so what NMT does not see cannot be measured: add /proc/<pid>/status or smaps_rollup");
             return new Ledger(Bytes.ZERO, rssSource, rows.build(), null, notes, true, Map.of());
         }
         Bytes gap = rss.minus(claimed);
         if (!gap.isPositive()) notes.add("NMT's committed total exceeds the RSS by " + gap.atLeastZero().minus(gap).toIec() + ": not all committed memory is resident");
-        rows.add(RowIds.UNATTRIBUTED, gap.atLeastZero(), Confidence.estimate,
+        rows.add(Row.UNATTRIBUTED, gap.atLeastZero(), Accuracy.estimate,
                 nmt == null ? "the RSS: nothing in the input splits it" : "RSS minus NMT committed: native code's malloc, glibc's free memory, files, binaries");
         return new Ledger(rss, rssSource, rows.build(), null, notes, true, Map.of());
     }
 
-    private static Bytes add(Rows rows, String id, Bytes b, String source, Bytes claimed) {
-        if (b.isPositive()) rows.add(id, b, Confidence.estimate, source);
+    private static Bytes add(Rows rows, Row id, Bytes b, String source, Bytes claimed) {
+        if (b.isPositive()) rows.add(id, b, Accuracy.estimate, source);
         return claimed.plus(b);
     }
 }

@@ -48,38 +48,38 @@ final class NmtMmapClaims {
         CodeCache code = s.codeCache().orNull();
         if (nmt != null) {
             Bytes stacks = nmt.category(THREAD).map(NmtCategory::stackCommitted).orElse(Bytes.ZERO);
-            claim(RowIds.THREAD_STACKS, stacks.minus(stacksResident), "NMT thread stacks not found by shape");
-            claim(RowIds.CLASS_METADATA, nmt.mmapCommitted(CLASS).plus(nmt.mmapCommitted(METASPACE)).minus(classSpaceResident),
+            claim(Row.THREAD_STACKS, stacks.minus(stacksResident), "NMT thread stacks not found by shape");
+            claim(Row.CLASS_METADATA, nmt.mmapCommitted(CLASS).plus(nmt.mmapCommitted(METASPACE)).minus(classSpaceResident),
                     "NMT Class/Metaspace mmap committed");
-            claim(RowIds.GC_STRUCTURES, nmt.mmapCommitted(GC), "NMT GC mmap committed");
-            if (noHeapRange) claim(RowIds.JAVA_HEAP, nmt.committed(JAVA_HEAP), "NMT Java Heap committed (no heap range)");
-            if (noCodeRange) claim(RowIds.CODE_CACHE, nmt.mmapCommitted(CODE), "NMT Code mmap committed (no code heap bounds)");
+            claim(Row.GC_STRUCTURES, nmt.mmapCommitted(GC), "NMT GC mmap committed");
+            if (noHeapRange) claim(Row.JAVA_HEAP, nmt.committed(JAVA_HEAP), "NMT Java Heap committed (no heap range)");
+            if (noCodeRange) claim(Row.CODE_CACHE, nmt.mmapCommitted(CODE), "NMT Code mmap committed (no code heap bounds)");
             Bytes others = nmt.categories().stream().filter(c -> !HANDLED.contains(c.name()))
                     .map(NmtCategory::mmapCommitted).reduce(Bytes.ZERO, Bytes::plus);
-            claim(RowIds.OTHER_ANON, others, "NMT mmap committed of the other categories");
+            claim(Row.OTHER_ANON, others, "NMT mmap committed of the other categories");
             return;
         }
         Metaspace ms = s.metaspace().orNull();
         if (ms != null) {
             Bytes want = ms.nonClass().committed();
             if (classSpaceResident.isZero() && ms.classSpace() != null) want = want.plus(ms.classSpace().committed());
-            claim(RowIds.CLASS_METADATA, want, "VM.metaspace committed");
+            claim(Row.CLASS_METADATA, want, "VM.metaspace committed");
         }
-        if (noHeapRange && heap != null) claim(RowIds.JAVA_HEAP, heap.committed(), "GC.heap_info committed (no heap range)");
+        if (noHeapRange && heap != null) claim(Row.JAVA_HEAP, heap.committed(), "GC.heap_info committed (no heap range)");
         if (noCodeRange && code != null) {
-            claim(RowIds.CODE_CACHE, code.heaps().stream().map(h -> Bytes.of(h.committedEnd() - h.bounds().start()))
+            claim(Row.CODE_CACHE, code.heaps().stream().map(h -> Bytes.of(h.committedEnd() - h.bounds().start()))
                     .reduce(Bytes.ZERO, Bytes::plus), "Compiler.codecache committed");
         }
         if (heap != null) {
             Bytes gc = GcSideTables.estimate(s.gc(), heap.committed(), s.version().map(v -> v.feature()).value().orElse(17));
-            claim(RowIds.GC_STRUCTURES, gc, "estimated from the GC and the committed heap (NMT is off)");
+            claim(Row.GC_STRUCTURES, gc, "estimated from the GC and the committed heap (NMT is off)");
         }
     }
 
-    private void claim(String id, Bytes wanted, String source) {
+    private void claim(Row id, Bytes wanted, String source) {
         if (!wanted.isPositive()) return;
         Bytes got = anon.take(wanted);
-        rows.add(id, got, Confidence.estimate, source);
+        rows.add(id, got, Accuracy.estimate, source);
         if (got.compareTo(wanted) < 0 && wanted.minus(got).mib() >= 1) {
             notes.add(id + ": " + source + " is " + wanted.toIec() + " but only " + got.toIec() + " of anonymous memory was left to attribute");
         }

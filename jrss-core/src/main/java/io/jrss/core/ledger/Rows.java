@@ -3,7 +3,7 @@ package io.jrss.core.ledger;
 
 import io.jrss.core.model.Bytes;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
@@ -12,32 +12,31 @@ import java.util.Map;
  * (e.g. GC structures from NMT's mmap and malloc figures); it is exact only if every part was exact.
  */
 final class Rows {
-    private final Map<String, Bytes> bytes = new LinkedHashMap<>();
-    private final Map<String, Confidence> confidence = new LinkedHashMap<>();
-    private final Map<String, List<String>> sources = new LinkedHashMap<>();
+    private final Map<Row, Bytes> bytes = new EnumMap<>(Row.class);
+    private final Map<Row, Accuracy> accuracy = new EnumMap<>(Row.class);
+    private final Map<Row, List<String>> sources = new EnumMap<>(Row.class);
 
     Rows() {
-        for (String id : RowIds.ALL) {
+        for (Row id : Row.values()) {
             bytes.put(id, Bytes.ZERO);
-            confidence.put(id, Confidence.exact);
+            accuracy.put(id, Accuracy.exact);
             sources.put(id, new ArrayList<>());
         }
     }
 
-    void add(String id, Bytes amount, Confidence c, String source) {
-        if (!bytes.containsKey(id)) throw new IllegalArgumentException("unknown ledger row " + id);
+    void add(Row id, Bytes amount, Accuracy c, String source) {
         bytes.merge(id, amount, Bytes::plus);
-        if (c == Confidence.estimate && amount.isPositive()) confidence.put(id, Confidence.estimate);
+        if (c == Accuracy.estimate && amount.isPositive()) accuracy.put(id, Accuracy.estimate);
         if (amount.isPositive() || sources.get(id).isEmpty()) sources.get(id).add(source);
     }
 
-    Bytes get(String id) { return bytes.get(id); }
+    Bytes get(Row id) { return bytes.get(id); }
 
     List<LedgerRow> build() {
         List<LedgerRow> out = new ArrayList<>();
-        for (String id : RowIds.ALL) {
+        for (Row id : Row.values()) {
             List<String> s = sources.get(id);
-            out.add(new LedgerRow(id, bytes.get(id), confidence.get(id), s.isEmpty() ? "nothing found" : String.join("; ", s)));
+            out.add(new LedgerRow(id, bytes.get(id), accuracy.get(id), s.isEmpty() ? "nothing found" : String.join("; ", s)));
         }
         return out;
     }

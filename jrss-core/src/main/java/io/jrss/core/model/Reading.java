@@ -14,6 +14,10 @@ public sealed interface Reading<T> {
         return new Missing<>(new Unavailable(reading, reason, how));
     }
     static <T> Reading<T> missing(Unavailable why) { return new Missing<>(why); }
+    /** Missing because the target said it is switched off (NMT is off). */
+    static <T> Reading<T> switchedOff(String reading, String reason, String how) {
+        return new Missing<>(new Unavailable(reading, reason, how, true));
+    }
 
     default boolean isAvailable() { return this instanceof Available; }
     default Optional<T> value() {

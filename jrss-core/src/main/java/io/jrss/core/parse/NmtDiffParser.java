@@ -81,7 +81,7 @@ public final class NmtDiffParser {
     public static NmtDiff parse(String text) {
         List<String> lines = Text.lines(text, WHAT);
         if (NmtSummaryParser.isDisabled(text)) {
-            throw new ParseException(0, "NMT is not enabled in the target; start it with -XX:NativeMemoryTracking=summary");
+            throw ParseException.switchedOff("NMT is not enabled in the target; start it with -XX:NativeMemoryTracking=summary");
         }
         if (text.contains("No baseline for comparison")) {
             throw new ParseException(0, "the target has no NMT baseline; run 'jcmd <pid> VM.native_memory baseline' first");

@@ -30,7 +30,7 @@ public final class NmtSummaryParser {
     public static NmtSummary parse(String text) {
         List<String> lines = Text.lines(text, WHAT);
         if (isDisabled(text)) {
-            throw new ParseException(0, "NMT is not enabled in the target; start it with -XX:NativeMemoryTracking=summary");
+            throw ParseException.switchedOff("NMT is not enabled in the target; start it with -XX:NativeMemoryTracking=summary");
         }
         if (text.contains("Detail tracking is not enabled")) {
             throw new ParseException(0, "NMT runs at summary level; ask for 'VM.native_memory summary' or start with detail");

@@ -10,11 +10,21 @@ public final class ParseException extends RuntimeException {
     static final int MAX = 1000;
 
     private final int line;
+    private final boolean switchedOff;
 
-    public ParseException(int line, String message) {
+    public ParseException(int line, String message) { this(line, message, false); }
+
+    private ParseException(int line, String message, boolean switchedOff) {
         super(bounded(line > 0 ? "line " + line + ": " + message : message));
         this.line = line;
+        this.switchedOff = switchedOff;
     }
+
+    /** The text is the target saying the reading is switched off (NMT "not enabled"), not a bad format. */
+    public static ParseException switchedOff(String message) { return new ParseException(0, message, true); }
+
+    /** True when the text said the reading is switched off. */
+    public boolean switchedOff() { return switchedOff; }
 
     static String bounded(String m) {
         if (m == null || m.length() <= MAX) return m;

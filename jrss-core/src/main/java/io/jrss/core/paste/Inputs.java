@@ -4,6 +4,7 @@ package io.jrss.core.paste;
 import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureEntry;
 import io.jrss.core.capture.CaptureFiles;
+import io.jrss.core.capture.CaptureInfo;
 import io.jrss.core.capture.Redactor;
 import io.jrss.core.parse.HsErrParser;
 import io.jrss.core.parse.NmtDiffParser;
@@ -56,7 +57,7 @@ public final class Inputs {
         in.trimTornTails();
         Redactor redactor = new Redactor();
         in.texts.replaceAll((file, text) -> Readings.mayHoldSecrets(file) ? redactor.redact(text) : text);
-        in.info.put("redacted_values", Integer.toString(redactor.count()));
+        in.info.put(CaptureInfo.REDACTED_VALUES.key(), Integer.toString(redactor.count()));
         in.info.putIfAbsent("pid", "0");
         return new Assembled(new Capture(in.info, in.texts, in.entries), List.copyOf(in.found), List.copyOf(in.notes));
     }
@@ -107,20 +108,20 @@ public final class Inputs {
             case OOM_KILL -> {
                 put(s.kind().file(), where, s.text());
                 for (var e : OomKillReport.files(s.text()).entrySet()) {
-                    if (e.getKey().equals("version")) info.putIfAbsent("cgroup.version", e.getValue());
+                    if (e.getKey().equals("version")) info.putIfAbsent(CaptureInfo.CGROUP_VERSION.key(), e.getValue());
                     else putIfAbsent(e.getKey(), where + " (OOM-killer report)", e.getValue());
                 }
             }
             case KUBECTL_DESCRIBE, DOCKER_STATS, KUBECTL_TOP -> { // the limit and usage they show are the container's cgroup's
                 put(s.kind().file(), where, s.text());
                 for (var e : ContainerFiles.files(s.kind(), s.text()).entrySet()) {
-                    if (e.getKey().equals("version")) info.putIfAbsent("cgroup.version", e.getValue());
+                    if (e.getKey().equals("version")) info.putIfAbsent(CaptureInfo.CGROUP_VERSION.key(), e.getValue());
                     else putIfAbsent(e.getKey(), where + " (" + s.kind().what() + ")", e.getValue());
                 }
             }
             case MEMORY_STAT, CPU_STAT -> {
                 put(s.kind().file(), where, s.text());
-                info.putIfAbsent("cgroup.version", s.text().contains("usage_usec") || s.text().matches("(?s).*(^|\\n)anon \\d+.*") ? "2" : "1");
+                info.putIfAbsent(CaptureInfo.CGROUP_VERSION.key(), s.text().contains("usage_usec") || s.text().matches("(?s).*(^|\\n)anon \\d+.*") ? "2" : "1");
             }
             default -> put(s.kind().file(), where, s.text());
         }
@@ -249,12 +250,12 @@ public final class Inputs {
                 default -> { }
             }
         }
-        if (texts.keySet().stream().anyMatch(k -> k.startsWith("cgroup/"))) info.putIfAbsent("cgroup.version", v2 ? "2" : "1");
+        if (texts.keySet().stream().anyMatch(k -> k.startsWith("cgroup/"))) info.putIfAbsent(CaptureInfo.CGROUP_VERSION.key(), v2 ? "2" : "1");
     }
 
     private void pid(String text) {
         Matcher m = PID.matcher(text);
-        if (m.find() && !info.containsKey("pid")) info.put("pid", m.group(1) != null ? m.group(1) : m.group(2));
+        if (m.find() && !info.containsKey(CaptureInfo.PID.key())) info.put(CaptureInfo.PID.key(), m.group(1) != null ? m.group(1) : m.group(2));
     }
 
     private void putIfAbsent(String file, String where, String text) { if (!texts.containsKey(file)) put(file, where, text); }

@@ -3,7 +3,7 @@ package io.jrss.core.result;
 
 import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.heap.BufferCensus;
-import io.jrss.core.ledger.RowIds;
+import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.NmtCategories;
 
@@ -18,7 +18,7 @@ import io.jrss.core.model.NmtCategories;
 public record HeapResult(String input, BufferCensus census, Diagnosis diagnosis, Double pauseSeconds, Bytes dumpSize, String keptDump) implements Result {
 
     /** The ledger's direct-buffers row, or null without a live diagnosis. */
-    public Bytes ledgerDirectBuffers() { return diagnosis == null ? null : diagnosis.ledger().bytes(RowIds.DIRECT_BUFFERS); }
+    public Bytes ledgerDirectBuffers() { return diagnosis == null ? null : diagnosis.ledger().bytes(Row.DIRECT_BUFFERS); }
 
     /** NMT's Other malloc (direct buffers and Unsafe.allocateMemory), or null when NMT was off or no diagnosis. */
     public Bytes nmtOther() {

@@ -2,7 +2,7 @@
 package io.jrss.core.result;
 
 import io.jrss.core.analysis.Diagnosis;
-import io.jrss.core.ledger.RowIds;
+import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.profile.NativeProfile;
 import java.util.List;
@@ -20,9 +20,9 @@ public record ProfileResult(int pid, String profilerVersion, String library, Nat
     public ProfileResult { blind = List.copyOf(blind); }
 
     /** The ledger's native-malloc at the end of the profile, and how much it moved during it. */
-    public Bytes nativeMalloc() { return after.ledger().bytes(RowIds.NATIVE_MALLOC); }
+    public Bytes nativeMalloc() { return after.ledger().bytes(Row.NATIVE_MALLOC); }
 
-    public Bytes nativeMallocGrowth() { return nativeMalloc().minus(before.ledger().bytes(RowIds.NATIVE_MALLOC)); }
+    public Bytes nativeMallocGrowth() { return nativeMalloc().minus(before.ledger().bytes(Row.NATIVE_MALLOC)); }
 
     /** The join in one sentence: of the ledger's native-malloc, how much these stacks allocated and did not free. */
     public String summary() {

@@ -21,7 +21,7 @@ import java.util.stream.Collectors;
 public final class ClassHistogramRule implements Rule {
     static final Bytes MIN_GROWTH = Bytes.ofMiB(16);
 
-    @Override public String id() { return "heap-leak"; }
+    @Override public String id() { return Findings.HEAP_LEAK.id(); }
 
     record Growth(String className, long instances, Bytes bytes) {}
 

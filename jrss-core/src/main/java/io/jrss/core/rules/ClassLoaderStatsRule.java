@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
 public final class ClassLoaderStatsRule implements Rule {
     static final int MANY = 1000, MANY_REFLECTION = 10_000;
 
-    @Override public String id() { return "metaspace-leak"; }
+    @Override public String id() { return Findings.METASPACE_LEAK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         ClassLoaderStats st = s.get(Readings.CLASSLOADER_STATS).orNull();

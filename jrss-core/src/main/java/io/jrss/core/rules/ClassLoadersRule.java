@@ -18,7 +18,7 @@ public final class ClassLoadersRule implements Rule {
     static final long MANY_LOADERS = 10_000;
     static final Bytes MIN_USED = Bytes.ofMiB(256);
 
-    @Override public String id() { return "metaspace-leak"; }
+    @Override public String id() { return Findings.METASPACE_LEAK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         Metaspace m = s.metaspace().orNull();

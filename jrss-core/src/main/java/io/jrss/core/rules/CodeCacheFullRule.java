@@ -16,7 +16,7 @@ import java.util.List;
 public final class CodeCacheFullRule implements Rule {
     static final double WARN = 0.9;
 
-    @Override public String id() { return "code-cache-full"; }
+    @Override public String id() { return Findings.CODE_CACHE_FULL.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         CodeCache cc = s.codeCache().orNull();

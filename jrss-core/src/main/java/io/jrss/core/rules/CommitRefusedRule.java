@@ -22,7 +22,7 @@ public final class CommitRefusedRule implements Rule {
     private static final List<String> COMMITS = List.of("hotspot.os.commit-memory-failed", "hotspot.os.commit-memory-failed-windows",
             "hotspot.vmerror.mmap-failed", "hotspot.vmerror.mmap-failed-detail");
 
-    @Override public String id() { return "container-limit-risk"; }
+    @Override public String id() { return Findings.CONTAINER_LIMIT_RISK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         Messages messages = s.get(Readings.MESSAGES).orNull();

@@ -15,7 +15,7 @@ import java.util.List;
  * memory is gone, whichever thread asks next fails, and C2 asks often.
  */
 public final class CompilerArenaRule implements Rule {
-    @Override public String id() { return "compiler-memory-spike"; }
+    @Override public String id() { return Findings.COMPILER_MEMORY_SPIKE.id(); }
 
     /** A single arena request this large is one compilation ballooning; smaller ones fail wherever memory ran out. */
     static final Bytes BIG_REQUEST = Bytes.ofMiB(16);

@@ -16,7 +16,7 @@ import java.util.List;
 public final class CompilerMemoryRule implements Rule {
     static final Bytes LARGE = Bytes.ofMiB(100), HUGE = Bytes.ofGiB(1);
 
-    @Override public String id() { return "compiler-memory-spike"; }
+    @Override public String id() { return Findings.COMPILER_MEMORY_SPIKE.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         CompilerMemory cm = s.compilerMemory().orNull();

@@ -15,7 +15,7 @@ import java.util.List;
  * so this is information with the way to check.
  */
 public final class CompilerThreadChurnRule implements Rule {
-    @Override public String id() { return "glibc-arena-bloat"; }
+    @Override public String id() { return Findings.GLIBC_ARENA_BLOAT.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         PostMortem p = s.postMortem().orNull();

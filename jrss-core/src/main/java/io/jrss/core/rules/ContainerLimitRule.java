@@ -2,7 +2,7 @@
 package io.jrss.core.rules;
 
 import io.jrss.core.ledger.Ledger;
-import io.jrss.core.ledger.RowIds;
+import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.CgroupMemory;
 import io.jrss.core.rules.Finding.Confidence;
@@ -16,7 +16,7 @@ import java.util.List;
 public final class ContainerLimitRule implements Rule {
     static final double WARN = 0.85, CRITICAL = 0.95;
 
-    @Override public String id() { return "container-limit-risk"; }
+    @Override public String id() { return Findings.CONTAINER_LIMIT_RISK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         CgroupMemory cg = s.cgroupMemory().orNull();
@@ -25,7 +25,7 @@ public final class ContainerLimitRule implements Rule {
         Bytes limit = cg.limit();
         if (!ledger.rssKnown()) return byWorkingSet(s, cg);
         Bytes rss = ledger.rss();
-        Bytes nonHeap = rss.minus(ledger.bytes(RowIds.JAVA_HEAP));
+        Bytes nonHeap = rss.minus(ledger.bytes(Row.JAVA_HEAP));
         Bytes maxHeap = s.flags().value().flatMap(f -> f.bytes("MaxHeapSize")).orElse(null);
         Bytes needed = maxHeap == null ? null : maxHeap.plus(nonHeap);
         double rssShare = rss.ratioOf(limit);

@@ -18,7 +18,7 @@ import java.util.List;
 public final class ContainerUsageRule implements Rule {
     static final double WARN = 0.85, CRITICAL = 0.95;
 
-    @Override public String id() { return "container-limit-risk"; }
+    @Override public String id() { return Findings.CONTAINER_LIMIT_RISK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         ContainerUsage u = s.get(Readings.DOCKER_STATS).orNull();

@@ -15,7 +15,7 @@ public final class CpuThrottlingRule implements Rule {
     static final double MIN_RATIO = 0.05;
     static final long MIN_PERIODS = 20;
 
-    @Override public String id() { return "cpu-throttling"; }
+    @Override public String id() { return Findings.CPU_THROTTLING.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         CgroupCpu cpu = s.cgroupCpu().orNull();

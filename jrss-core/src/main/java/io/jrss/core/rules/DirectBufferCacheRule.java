@@ -19,7 +19,7 @@ public final class DirectBufferCacheRule implements Rule {
     static final Bytes MIN_OTHER = Bytes.ofMiB(64), MIN_MEAN_BLOCK = Bytes.ofMiB(2);
     static final String PROPERTY = "jdk.nio.maxCachedBufferSize";
 
-    @Override public String id() { return "direct-buffer-cache"; }
+    @Override public String id() { return Findings.DIRECT_BUFFER_CACHE.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         var pm = s.postMortem().orNull();

@@ -2,7 +2,7 @@
 package io.jrss.core.rules;
 
 import io.jrss.core.ledger.Ledger;
-import io.jrss.core.ledger.RowIds;
+import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.JvmFlags;
 import io.jrss.core.rules.Finding.Confidence;
@@ -17,7 +17,7 @@ import java.util.List;
 public final class DirectBufferLimitRule implements Rule {
     static final double WARN = 0.8, CRITICAL = 0.95;
 
-    @Override public String id() { return "direct-buffer-leak"; }
+    @Override public String id() { return Findings.DIRECT_BUFFER_LEAK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         if (!s.nmt().isAvailable()) return notEvaluated("direct buffer memory is measured by NMT (category Other); NMT is off");
@@ -36,7 +36,7 @@ public final class DirectBufferLimitRule implements Rule {
         return RuleResult.fired(new Finding(id(), share >= CRITICAL ? Severity.critical : Severity.warning,
                 "Direct buffer memory is " + direct.toIec() + ", " + Evidence.pct(share) + " of MaxDirectMemorySize " + limit.toIec(),
                 new Evidence().bytes("direct_memory", direct).bytes("max_direct_memory", limit).ratio("share_of_limit", share)
-                        .bytes("resident_in_ledger", ledger.bytes(RowIds.DIRECT_BUFFERS))
+                        .bytes("resident_in_ledger", ledger.bytes(Row.DIRECT_BUFFERS))
                         .value("limit_source", flags.bytes("MaxDirectMemorySize").filter(Bytes::isPositive).isPresent()
                                 ? "-XX:MaxDirectMemorySize" : "default: MaxHeapSize")
                         .value("ruled_out", "the per-thread temporary buffer cache (direct-buffer-cache): NMT Other is not laid out as threads cache their buffers").build(),

@@ -20,7 +20,7 @@ public final class GcLogHeapLeakRule implements Rule {
     static final int MIN_FLOORS = 3;
     static final double FULL = 0.90, ROSE_FROM = 0.60;
 
-    @Override public String id() { return "heap-leak"; }
+    @Override public String id() { return Findings.HEAP_LEAK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         GcLog log = s.gcLog().orNull();
@@ -64,6 +64,6 @@ public final class GcLogHeapLeakRule implements Rule {
 
     /** A message in the paste says the Java heap ran out ("Java heap space", "GC overhead limit exceeded"). */
     static boolean heapOome(Messages m) {
-        return m.all().stream().anyMatch(f -> "heap-leak".equals(f.message().entry().finding()));
+        return m.all().stream().anyMatch(f -> Findings.HEAP_LEAK.id().equals(f.message().entry().finding()));
     }
 }

@@ -19,7 +19,7 @@ import java.util.List;
 public final class GcLogMetaspaceRule implements Rule {
     static final int MIN_COLLECTIONS = 4;
 
-    @Override public String id() { return "metaspace-leak"; }
+    @Override public String id() { return Findings.METASPACE_LEAK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         GcLog log = s.gcLog().orNull();

@@ -3,6 +3,7 @@ package io.jrss.core.rules;
 
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.MallocAccount;
+import io.jrss.core.model.Allocator;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
@@ -21,12 +22,12 @@ public final class GlibcArenaBloatRule implements Rule {
     /** At or above this share of free resident bytes, the arenas hold freed memory, not their threads' memory. */
     static final double ALL_FREE = 0.9;
 
-    @Override public String id() { return "glibc-arena-bloat"; }
+    @Override public String id() { return Findings.GLIBC_ARENA_BLOAT.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         MallocAccount m = ledger.malloc();
         if (m == null) return notEvaluated("no smaps in the input");
-        if (!m.allocator().equals("glibc")) return notEvaluated(m.allocator() + " is preloaded");
+        if (m.allocator() != Allocator.glibc) return notEvaluated(m.allocator() + " is preloaded");
         double share = m.arenaResident().ratioOf(ledger.rss());
         // A share of the RSS, or an amount that matters whatever the heap's size (a 32 GiB heap dwarfs 3 GiB of arenas).
         boolean large = share >= 0.2 || m.arenaResident().compareTo(LARGE) >= 0;

@@ -3,7 +3,8 @@ package io.jrss.core.rules;
 
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.MallocAccount;
-import io.jrss.core.ledger.RowIds;
+import io.jrss.core.ledger.Row;
+import io.jrss.core.model.Allocator;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.JvmVersion;
 import io.jrss.core.rules.Finding.Confidence;
@@ -18,17 +19,17 @@ public final class GlibcFragmentationRule implements Rule {
     static final Bytes MIN_FREE = Bytes.ofMiB(64);
     static final double MIN_FREE_SHARE_OF_ARENAS = 0.25;
 
-    @Override public String id() { return "glibc-fragmentation"; }
+    @Override public String id() { return Findings.GLIBC_FRAGMENTATION.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         MallocAccount m = ledger.malloc();
         if (m == null) return withoutSmaps(s);
-        if (!m.allocator().equals("glibc")) return notEvaluated(m.allocator() + " is preloaded; glibc statistics do not apply");
+        if (m.allocator() != Allocator.glibc) return notEvaluated(m.allocator() + " is preloaded; glibc statistics do not apply");
         if (m.freeInArenas() == null) {
             return notEvaluated("no glibc statistics (VM.info, System.native_heap_info, or glibc's arenas read from /proc/<pid>/mem"
                     + s.glibcArenas().why().map(w -> ": " + w.reason()).orElse("") + ")");
         }
-        Bytes free = ledger.bytes(RowIds.MALLOC_FREE);
+        Bytes free = ledger.bytes(Row.MALLOC_FREE);
         double shareOfArenas = free.ratioOf(m.arenaResident());
         double shareOfRss = free.ratioOf(ledger.rss());
         if (free.compareTo(MIN_FREE) < 0 || shareOfArenas < MIN_FREE_SHARE_OF_ARENAS) return RuleResult.quiet();

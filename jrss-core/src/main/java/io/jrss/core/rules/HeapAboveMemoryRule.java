@@ -18,7 +18,7 @@ import java.util.List;
  * container (cgroup v2 on an old JDK) and sized the heap from the host, or of an -Xmx copied from a bigger machine.
  */
 public final class HeapAboveMemoryRule implements Rule {
-    @Override public String id() { return "container-limit-risk"; }
+    @Override public String id() { return Findings.CONTAINER_LIMIT_RISK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         Messages messages = s.get(Readings.MESSAGES).orNull();

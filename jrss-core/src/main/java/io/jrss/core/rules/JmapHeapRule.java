@@ -18,7 +18,7 @@ import java.util.List;
 public final class JmapHeapRule implements Rule {
     static final double FULL = 0.95;
 
-    @Override public String id() { return "heap-leak"; }
+    @Override public String id() { return Findings.HEAP_LEAK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         JmapHeap j = s.get(Readings.JMAP_HEAP).orNull();

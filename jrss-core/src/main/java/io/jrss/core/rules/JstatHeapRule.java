@@ -21,7 +21,7 @@ public final class JstatHeapRule implements Rule {
     static final double FULL = 0.95;
     static final int BACK_TO_BACK = 3;
 
-    @Override public String id() { return "heap-leak"; }
+    @Override public String id() { return Findings.HEAP_LEAK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         Jstat j = s.get(Readings.JSTAT).orNull();

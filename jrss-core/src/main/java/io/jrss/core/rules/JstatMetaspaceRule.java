@@ -20,7 +20,7 @@ import java.util.List;
 public final class JstatMetaspaceRule implements Rule {
     static final double FULL = 0.95, AT_LIMIT = 0.90;
 
-    @Override public String id() { return "metaspace-leak"; }
+    @Override public String id() { return Findings.METASPACE_LEAK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         Jstat j = s.get(Readings.JSTAT).orNull();

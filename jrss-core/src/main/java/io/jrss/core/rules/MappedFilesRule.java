@@ -2,7 +2,7 @@
 package io.jrss.core.rules;
 
 import io.jrss.core.ledger.Ledger;
-import io.jrss.core.ledger.RowIds;
+import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Snapshot;
@@ -12,11 +12,11 @@ import java.util.List;
 public final class MappedFilesRule implements Rule {
     static final Bytes MIN = Bytes.ofMiB(64);
 
-    @Override public String id() { return "mapped-files"; }
+    @Override public String id() { return Findings.MAPPED_FILES.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         if (ledger.partial()) return notEvaluated("no smaps in the input");
-        Bytes mapped = ledger.bytes(RowIds.MAPPED_FILES);
+        Bytes mapped = ledger.bytes(Row.MAPPED_FILES);
         double share = mapped.ratioOf(ledger.rss());
         if (mapped.compareTo(MIN) < 0 || share < 0.3) return RuleResult.quiet();
         return RuleResult.fired(new Finding(id(), Severity.info,

@@ -18,7 +18,7 @@ import java.util.List;
 public final class MatClassLoadersRule implements Rule {
     static final long MANY = 10;
 
-    @Override public String id() { return "metaspace-leak"; }
+    @Override public String id() { return Findings.METASPACE_LEAK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         LeakSuspects l = s.get(Readings.LEAK_SUSPECTS).orNull();

@@ -17,7 +17,7 @@ import java.util.List;
 public final class MatSuspectsRule implements Rule {
     static final double SHARE = 0.3;
 
-    @Override public String id() { return "heap-leak"; }
+    @Override public String id() { return Findings.HEAP_LEAK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         LeakSuspects l = s.get(Readings.LEAK_SUSPECTS).orNull();

@@ -16,7 +16,7 @@ import java.util.List;
 public final class MemoryPoolsRule implements Rule {
     static final double FULL = 0.95;
 
-    @Override public String id() { return "heap-leak"; }
+    @Override public String id() { return Findings.HEAP_LEAK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         JvmMemoryPools p = s.get(Readings.JVM_MEMORY_POOLS).orNull();

@@ -45,7 +45,7 @@ public final class MessageRule implements Rule {
                 .value("printed_by", e.from()).value("found_in", found.get(0).file() + ":" + m.line());
         m.values().forEach((k, v) -> { if (m.bytes(k) != null) ev.bytes(k, m.bytes(k)); else ev.value(k, v); });
         if (found.size() > 1) ev.value("messages_supporting", found.size());
-        String why = id.equals("thread-creation-failed") ? ThreadLimits.addTo(ev, messages) : null;
+        String why = id.equals(Findings.THREAD_CREATION_FAILED.id()) ? ThreadLimits.addTo(ev, messages) : null;
         ev.value("likely_reason", why);
         Severity severity = e.event() == Event.CODE_CACHE ? Severity.warning : Severity.critical;
         String title = title(e, m, found.size()) + (why == null ? "" : ": " + why);

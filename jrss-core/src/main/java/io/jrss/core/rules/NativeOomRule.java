@@ -14,7 +14,7 @@ import java.util.List;
  * arena at one method, a thread stack at the thread count.
  */
 public final class NativeOomRule implements Rule {
-    @Override public String id() { return "native-oom"; }
+    @Override public String id() { return Findings.NATIVE_OOM.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         PostMortem p = s.postMortem().orNull();

@@ -17,7 +17,7 @@ import java.util.List;
 public final class NmtBookkeepingRule implements Rule {
     static final Bytes LARGE = Bytes.ofMiB(256);
 
-    @Override public String id() { return "native-leak"; }
+    @Override public String id() { return Findings.NATIVE_LEAK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         NmtSummary nmt = s.nmt().orNull();

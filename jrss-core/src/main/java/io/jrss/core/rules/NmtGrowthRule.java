@@ -26,18 +26,18 @@ public final class NmtGrowthRule implements Rule {
     }
 
     public static List<Rule> all() {
-        return List.of(new NmtGrowthRule("thread-leak", "thread stacks", NmtCategories.THREAD_STACKS,
+        return List.of(new NmtGrowthRule(Findings.THREAD_LEAK.id(), "thread stacks", NmtCategories.THREAD_STACKS,
                         List.of("Find who starts them: jcmd <pid> Thread.print, grouped by thread name prefix",
                                 "Bound the pools; confirm over time with jrss watch <pid>")),
-                new NmtGrowthRule("metaspace-leak", "class metadata", NmtCategories.CLASS_METADATA,
+                new NmtGrowthRule(Findings.METASPACE_LEAK.id(), "class metadata", NmtCategories.CLASS_METADATA,
                         List.of("See which class loaders hold the classes: jcmd <pid> VM.classloader_stats",
                                 "Release the loaders (redeploys, generated classes per call); confirm over time with jrss watch <pid>")),
-                new NmtGrowthRule("native-leak", "the JVM's own bookkeeping (" + String.join(", ", NmtCategories.JVM_BOOKKEEPING) + ")",
+                new NmtGrowthRule(Findings.NATIVE_LEAK.id(), "the JVM's own bookkeeping (" + String.join(", ", NmtCategories.JVM_BOOKKEEPING) + ")",
                         NmtCategories.JVM_BOOKKEEPING,
                         List.of("See which category grew in the diff: Object Monitors are locks left inflated (a JDK 17-21 safepoint setting, -XX:GuaranteedSafepointInterval, or a monitor per contended object); Symbol is names interned per generated class or string",
                                 "Update the JDK: monitor deflation and symbol table leaks are fixed bugs in several releases",
                                 "Confirm over time with jrss watch <pid>: NMT's category keeps rising")),
-                new NmtGrowthRule("direct-buffer-leak", "direct buffers and Unsafe memory", NmtCategories.DIRECT_BUFFERS,
+                new NmtGrowthRule(Findings.DIRECT_BUFFER_LEAK.id(), "direct buffers and Unsafe memory", NmtCategories.DIRECT_BUFFERS,
                         List.of("Find who holds them: jrss heap <pid> (pauses it for a heap dump: the buffers by kind and holder)",
                                 "On JDK 8 'Internal' also holds other JVM memory: confirm with -XX:MaxDirectMemorySize and jrss watch <pid>")));
     }
@@ -59,13 +59,13 @@ public final class NmtGrowthRule implements Rule {
             else torn = true;
         }
         // Each new thread reserves its whole stack and commits only what it touches: a thread leak shows in reserved.
-        boolean byReserved = id.equals("thread-leak") && reserved.greaterThan(committed);
+        boolean byReserved = id.equals(Findings.THREAD_LEAK.id()) && reserved.greaterThan(committed);
         Bytes growth = byReserved ? reserved : committed;
         if (growth.compareTo(MIN_GROWTH) < 0) return RuleResult.quiet();
         String how = byReserved ? "reserved " : "";
         return RuleResult.fired(new Finding(id, Severity.warning,
                 "NMT's " + what + " grew by " + growth.toIec() + " " + how + "since the baseline" + (byReserved || torn ? "" : ", to " + now.toIec())
-                        + (count != null && count > 0 ? " (" + count + " more " + (id.equals("thread-leak") ? "threads" : "classes") + ")" : ""),
+                        + (count != null && count > 0 ? " (" + count + " more " + (id.equals(Findings.THREAD_LEAK.id()) ? "threads" : "classes") + ")" : ""),
                 new Evidence().bytes("committed_growth_since_baseline", torn ? null : committed).bytes("reserved_growth_since_baseline", reserved)
                         .bytes("committed_now", torn ? null : now).value("count_growth_since_baseline", count)
                         .value("categories", String.join(", ", categories)).bytes("total_committed_growth", d.totalCommittedDelta())

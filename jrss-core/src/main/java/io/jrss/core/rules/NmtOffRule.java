@@ -1,21 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.rules;
 
-import io.jrss.core.ledger.Confidence;
+import io.jrss.core.ledger.Accuracy;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
+import io.jrss.core.model.Unavailable;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
 /** nmt-off: NMT is off, so the JVM's own native memory is estimated. Informational, with how to turn it on. */
 public final class NmtOffRule implements Rule {
-    @Override public String id() { return "nmt-off"; }
+    @Override public String id() { return Findings.NMT_OFF.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         if (s.nmt().isAvailable()) return RuleResult.quiet();
-        boolean off = s.nmt().why().map(u -> u.reason().contains("not enabled") || u.reason().contains("off")).orElse(false);
+        boolean off = s.nmt().why().map(Unavailable::switchedOff).orElse(false);
         if (!off) return notEvaluated("NMT could not be read: " + s.nmt().why().map(u -> u.reason()).orElse("?"));
-        List<String> estimates = ledger.rows().stream().filter(r -> r.confidence() == Confidence.estimate && r.bytes().isPositive())
+        List<String> estimates = ledger.rows().stream().filter(r -> r.accuracy() == Accuracy.estimate && r.bytes().isPositive())
                 .map(LedgerRow::id).toList();
         return RuleResult.fired(new Finding(id(), Severity.info,
                 title(estimates.size()),

@@ -18,7 +18,7 @@ import java.util.List;
  * alone filled the container.
  */
 public final class OomKilledRule implements Rule {
-    @Override public String id() { return "container-limit-risk"; }
+    @Override public String id() { return Findings.CONTAINER_LIMIT_RISK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         PostMortem p = s.postMortem().orNull();

@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
  * outputs, none of which a javacore holds.
  */
 public final class OpenJ9NativeMemoryRule implements Rule {
-    @Override public String id() { return "nmt-off"; }
+    @Override public String id() { return Findings.NMT_OFF.id(); }
 
     /** "Other" says nothing alone: "JIT other". */
     private static String label(OpenJ9NativeMemory.Category c) {

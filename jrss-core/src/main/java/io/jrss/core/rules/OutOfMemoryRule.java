@@ -23,16 +23,16 @@ public final class OutOfMemoryRule implements Rule {
     }
 
     public static List<Rule> all() {
-        return List.of(new OutOfMemoryRule("direct-buffer-leak", "direct-buffer", "direct buffer memory",
+        return List.of(new OutOfMemoryRule(Findings.DIRECT_BUFFER_LEAK.id(), "direct-buffer", "direct buffer memory",
                         List.of("Find who holds the buffers: a heap dump at the error (-XX:+HeapDumpOnOutOfMemoryError), read with jrss heap <file>.hprof (the buffers by kind and holder)",
                                 "Release buffers you own; with Netty, run with -Dio.netty.leakDetection.level=advanced to find unreleased ByteBufs",
                                 "If the working set really needs more, raise -XX:MaxDirectMemorySize (the default is the max heap) and the container limit with it",
                                 "Watch it before the next error: jrss watch <pid> shows whether direct memory keeps growing")),
-                new OutOfMemoryRule("metaspace-leak", "metaspace", "metaspace",
+                new OutOfMemoryRule(Findings.METASPACE_LEAK.id(), "metaspace", "metaspace",
                         List.of("See which class loaders hold the classes: jcmd <pid> VM.metaspace show-loaders (JDK 11+) or VM.classloader_stats",
                                 "Release the loaders: redeploys, job or plugin class loaders kept by static threads or caches, a class generated per call",
                                 "If the classes are all needed, raise -XX:MaxMetaspaceSize; confirm over time with jrss watch <pid>")),
-                new OutOfMemoryRule("native-leak", "zlib", "native memory for zlib",
+                new OutOfMemoryRule(Findings.NATIVE_LEAK.id(), "zlib", "native memory for zlib",
                         List.of("Close or end() every Inflater, Deflater, GZIPInputStream/GZIPOutputStream, ZipFile and JarFile: until then zlib's native state stays allocated",
                                 "Their memory is freed only when they are closed or, late, by a cleaner after GC: a lightly used heap collects too rarely to free it",
                                 "Confirm the growth: jrss run (or jrss watch) shows native memory that NMT does not track growing")));

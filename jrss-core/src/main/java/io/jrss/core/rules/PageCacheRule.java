@@ -15,7 +15,7 @@ import java.util.List;
 public final class PageCacheRule implements Rule {
     static final Bytes MIN_CACHE = Bytes.ofMiB(64);
 
-    @Override public String id() { return "page-cache-in-usage"; }
+    @Override public String id() { return Findings.PAGE_CACHE_IN_USAGE.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         CgroupMemory cg = s.cgroupMemory().orNull();

@@ -19,7 +19,7 @@ public final class PmapGrowthRule implements Rule {
     static final long HEAP = 64L << 20;
     static final Bytes MIN_GROWTH = Bytes.ofMiB(64);
 
-    @Override public String id() { return "native-leak"; }
+    @Override public String id() { return Findings.NATIVE_LEAK.id(); }
 
     static boolean glibcHeapShape(Mapping m) { return m.start() % HEAP == 0 && m.size() <= HEAP; }
 

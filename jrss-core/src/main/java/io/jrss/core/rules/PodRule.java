@@ -15,7 +15,7 @@ import java.util.List;
  * is a warning with low confidence. The limit is the container's {@code Limits: memory}.
  */
 public final class PodRule implements Rule {
-    @Override public String id() { return "container-limit-risk"; }
+    @Override public String id() { return Findings.CONTAINER_LIMIT_RISK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         Pod pod = s.get(Readings.POD).orNull();

@@ -14,7 +14,7 @@ import java.util.List;
 public final class SwapRule implements Rule {
     static final Bytes MIN = Bytes.ofMiB(16), SOME = Bytes.ofMiB(1);
 
-    @Override public String id() { return "swap-in-use"; }
+    @Override public String id() { return Findings.SWAP_IN_USE.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         Bytes swap = s.rollup().map(r -> r.swap()).value().or(() -> s.status().map(st -> st.vmSwap()).value()).orElse(null);

@@ -24,7 +24,7 @@ public final class TableGrowthRule implements Rule {
     static final Bytes MIN_GROWTH = Bytes.ofMiB(64);
     static final long COMPRESSED_OOPS_END = 32L << 30;
 
-    @Override public String id() { return "native-leak"; }
+    @Override public String id() { return Findings.NATIVE_LEAK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         List<List<Mapping>> pmaps = s.get(Readings.PMAP_SERIES).orNull();

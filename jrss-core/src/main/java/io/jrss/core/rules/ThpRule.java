@@ -15,7 +15,7 @@ import java.util.List;
  */
 public final class ThpRule implements Rule {
 
-    @Override public String id() { return "thp-bloat"; }
+    @Override public String id() { return Findings.THP_BLOAT.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         var maps = s.smaps().orNull();

@@ -13,7 +13,7 @@ import java.util.List;
  * sandbox refusing clone3), as its hs_err file says. At start-up it is usually the container, not memory.
  */
 public final class ThreadCreationFailedRule implements Rule {
-    @Override public String id() { return "thread-creation-failed"; }
+    @Override public String id() { return Findings.THREAD_CREATION_FAILED.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         PostMortem p = s.postMortem().orNull();

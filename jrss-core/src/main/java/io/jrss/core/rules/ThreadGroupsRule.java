@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
 public final class ThreadGroupsRule implements Rule {
     static final int MANY = 1000, POOLS = 100;
 
-    @Override public String id() { return "thread-leak"; }
+    @Override public String id() { return Findings.THREAD_LEAK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         ThreadDump d = s.get(io.jrss.core.snapshot.Readings.THREAD_DUMP).orNull();

@@ -18,7 +18,7 @@ import java.util.List;
 public final class ThreadLimitRule implements Rule {
     static final Duration LATE = Duration.ofHours(1);
 
-    @Override public String id() { return "thread-leak"; }
+    @Override public String id() { return Findings.THREAD_LEAK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         PostMortem p = s.postMortem().orNull();

@@ -26,7 +26,7 @@ public final class ThreadNumberingRule implements Rule {
      */
     static final java.util.regex.Pattern COUNTED = java.util.regex.Pattern.compile("pool-N-thread-M|[A-Za-z][\\w.]*-N-M");
 
-    @Override public String id() { return "thread-leak"; }
+    @Override public String id() { return Findings.THREAD_LEAK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         ThreadDump d = s.get(Readings.THREAD_DUMP).orNull();

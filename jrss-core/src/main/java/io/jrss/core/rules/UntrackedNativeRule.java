@@ -16,7 +16,7 @@ public final class UntrackedNativeRule implements Rule {
     static final Bytes LARGE = Bytes.ofGiB(1), SOME = Bytes.ofMiB(512);
     static final double SHARE = 0.4;
 
-    @Override public String id() { return "native-leak"; }
+    @Override public String id() { return Findings.NATIVE_LEAK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         if (s.preloadedAllocator() != null) return RuleResult.quiet();

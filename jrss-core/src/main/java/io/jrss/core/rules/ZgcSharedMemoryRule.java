@@ -16,7 +16,7 @@ import java.util.List;
 public final class ZgcSharedMemoryRule implements Rule {
     static final Bytes MIN = Bytes.ofMiB(64);
 
-    @Override public String id() { return "zgc-shared-memory"; }
+    @Override public String id() { return Findings.ZGC_SHARED_MEMORY.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         String gc = s.gc();

@@ -33,8 +33,8 @@ public final class ReadingSpec<T> {
     @FunctionalInterface
     public interface Parser<T> { T parse(String text, Capture capture); }
 
-    /** A file and its parser. */
-    public record Source<T>(CaptureFile file, Parser<T> parser) {}
+    /** One form a reading comes in: a file and its parser. */
+    public record Form<T>(CaptureFile file, Parser<T> parser) {}
 
     /** Reads a reading that is more than one file through one parser (the cgroup controllers). */
     @FunctionalInterface
@@ -47,14 +47,14 @@ public final class ReadingSpec<T> {
 
     private final String name, how, absent;
     private final Presence presence;
-    private final List<Source<T>> sources;
+    private final List<Form<T>> forms;
     private final List<CaptureFile> alongside;
     private final Reader<T> reader;
 
-    private ReadingSpec(String name, Presence presence, String how, String absent, List<Source<T>> sources,
+    private ReadingSpec(String name, Presence presence, String how, String absent, List<Form<T>> forms,
                         List<CaptureFile> alongside, Reader<T> reader) {
         this.name = name; this.presence = presence; this.how = how; this.absent = absent;
-        this.sources = List.copyOf(sources); this.alongside = List.copyOf(alongside); this.reader = reader;
+        this.forms = List.copyOf(forms); this.alongside = List.copyOf(alongside); this.reader = reader;
     }
 
     /** A reading every live capture takes; {@code how} tells the user how to get it when it is missing. */
@@ -69,8 +69,8 @@ public final class ReadingSpec<T> {
 
     /** Read from {@code file} by {@code parser}, when no earlier source's file is present. */
     public ReadingSpec<T> from(CaptureFile file, Parser<T> parser) {
-        List<Source<T>> s = new ArrayList<>(sources);
-        s.add(new Source<>(file, parser));
+        List<Form<T>> s = new ArrayList<>(forms);
+        s.add(new Form<>(file, parser));
         return new ReadingSpec<>(name, presence, how, absent, s, alongside, reader);
     }
 
@@ -78,20 +78,20 @@ public final class ReadingSpec<T> {
     public ReadingSpec<T> with(CaptureFile file) {
         List<CaptureFile> a = new ArrayList<>(alongside);
         a.add(file);
-        return new ReadingSpec<>(name, presence, how, absent, sources, a, reader);
+        return new ReadingSpec<>(name, presence, how, absent, forms, a, reader);
     }
 
     /** Read by {@code r} instead of by a file's parser. */
-    public ReadingSpec<T> readBy(Reader<T> r) { return new ReadingSpec<>(name, presence, how, absent, sources, alongside, r); }
+    public ReadingSpec<T> readBy(Reader<T> r) { return new ReadingSpec<>(name, presence, how, absent, forms, alongside, r); }
 
     public String name() { return name; }
     public Presence presence() { return presence; }
     public String how() { return how; }
 
-    /** Every file this reading takes, its sources first. */
+    /** Every file this reading takes, its forms first. */
     public List<CaptureFile> files() {
         List<CaptureFile> out = new ArrayList<>();
-        sources.forEach(s -> out.add(s.file()));
+        forms.forEach(s -> out.add(s.file()));
         out.addAll(alongside);
         return out;
     }
@@ -99,16 +99,17 @@ public final class ReadingSpec<T> {
     /** The reading from a capture: the first source whose file is present, parsed; else missing, saying why. */
     public Reading<T> read(Capture c) {
         if (reader != null) return reader.read(c, this);
-        for (Source<T> s : sources) {
+        for (Form<T> s : forms) {
             Optional<String> text = c.text(s.file().name());
             if (text.isEmpty()) continue;
             try {
                 T value = s.parser().parse(text.get(), c);
                 if (value != null) return Reading.of(value);
             } catch (Off off) {
-                return Reading.missing(name, off.getMessage(), how);
+                return Reading.switchedOff(name, off.getMessage(), how);
             } catch (ParseException e) { // what a bad input throws; anything else is a bug, and tests must see it
-                return Reading.missing(name, "could not parse " + s.file().name() + ": " + e.getMessage(), "report it with the capture");
+                return Reading.missing(new Unavailable(name, "could not parse " + s.file().name() + ": " + e.getMessage(), "report it with the capture",
+                        e.switchedOff()));
             }
         }
         return missing(c);
@@ -121,14 +122,14 @@ public final class ReadingSpec<T> {
      */
     public Reading<T> missing(Capture c) {
         if (presence == Presence.OPTIONAL) return Reading.missing(name, absent, how);
-        Optional<CaptureEntry> e = sources.isEmpty() ? Optional.empty() : c.entry(sources.get(0).file().name());
+        Optional<CaptureEntry> e = forms.isEmpty() ? Optional.empty() : c.entry(forms.get(0).file().name());
         String reason = e.map(x -> x.status() == CaptureEntry.Status.ok ? "empty" : x.detail()).orElseGet(() -> tooOld(c));
         return Reading.missing(new Unavailable(name, reason == null || reason.isEmpty() ? "not captured" : reason, how));
     }
 
     /** "COMMAND needs JDK N+; this JVM is M" when the capture's VM.version is older than the first source's command, else null. */
     private String tooOld(Capture c) {
-        if (sources.isEmpty() || !(sources.get(0).file().fetch() instanceof Fetch.Jcmd j) || j.since() <= 0) return null;
+        if (forms.isEmpty() || !(forms.get(0).file().fetch() instanceof Fetch.Jcmd j) || j.since() <= 0) return null;
         int feature;
         try {
             feature = c.text(CaptureFiles.VM_VERSION).map(t -> VmVersionParser.parse(t).feature()).orElse(0);

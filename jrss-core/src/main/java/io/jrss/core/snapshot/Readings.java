@@ -12,36 +12,37 @@ import static io.jrss.core.snapshot.CaptureFile.Sampling.EVERY_BEFORE_21;
 import static io.jrss.core.snapshot.CaptureFile.Sampling.FULL;
 
 import io.jrss.core.capture.CaptureFiles;
+import io.jrss.core.capture.CaptureInfo;
 import io.jrss.core.capture.VmInfoFilter;
 import io.jrss.core.catalogue.Messages;
 import io.jrss.core.model.CgroupCpu;
+import io.jrss.core.model.CgroupMemory;
 import io.jrss.core.model.ClassHistogram;
 import io.jrss.core.model.ClassLoaderStats;
-import io.jrss.core.model.CgroupMemory;
 import io.jrss.core.model.CodeCache;
-import io.jrss.core.model.ContainerUsage;
-import io.jrss.core.model.Pod;
 import io.jrss.core.model.CompilerMemory;
+import io.jrss.core.model.ContainerUsage;
 import io.jrss.core.model.GcLog;
 import io.jrss.core.model.HeapInfo;
 import io.jrss.core.model.JmapHeap;
 import io.jrss.core.model.Jstat;
 import io.jrss.core.model.JvmFlags;
 import io.jrss.core.model.JvmMemoryPools;
-import io.jrss.core.model.LeakSuspects;
-import io.jrss.core.model.OpenJ9NativeMemory;
 import io.jrss.core.model.JvmVersion;
+import io.jrss.core.model.LeakSuspects;
 import io.jrss.core.model.MallocInfo;
 import io.jrss.core.model.Mapping;
 import io.jrss.core.model.MappingHead;
 import io.jrss.core.model.Metaspace;
 import io.jrss.core.model.NmtDiff;
 import io.jrss.core.model.NmtSummary;
+import io.jrss.core.model.OpenJ9NativeMemory;
 import io.jrss.core.model.PerfCounters;
 import io.jrss.core.model.PmapDiff;
+import io.jrss.core.model.Pod;
 import io.jrss.core.model.PostMortem;
-import io.jrss.core.model.ProcessTable;
 import io.jrss.core.model.ProcStatus;
+import io.jrss.core.model.ProcessTable;
 import io.jrss.core.model.SmapsRollup;
 import io.jrss.core.model.ThreadDump;
 import io.jrss.core.model.Vitals;
@@ -142,11 +143,11 @@ public final class Readings {
     public static final ReadingSpec<List<Mapping>> SMAPS = add(ReadingSpec.<List<Mapping>>expected("smaps", "cat /proc/<pid>/smaps")
             // jrss's own reads (a capture's sample) may list a mapping twice if it changed meanwhile; a paste is kept as given
             .from(CaptureFile.proc(CaptureFiles.SMAPS, "smaps", LEDGER, FULL).numbersOnly(),
-                    (t, c) -> c.info("sample").isPresent() ? SmapsParser.listedOnce(SmapsParser.parse(t)) : SmapsParser.parse(t))
+                    (t, c) -> c.info(CaptureInfo.SAMPLE).isPresent() ? SmapsParser.listedOnce(SmapsParser.parse(t)) : SmapsParser.parse(t))
             .from(CaptureFile.pasted(CaptureFiles.PMAP, "pmap -x or pmap -X").numbersOnly(), (t, c) -> PmapParser.parse(PmapTables.last(t)))
             // a watch's cheap samples have no smaps, and a System.map alone must not stand in for it there
             .from(CaptureFile.jcmd(CaptureFiles.SYSTEM_MAP, "System.map", JVM, FULL).by(new Fetch.Jcmd("System.map", 22, "", s -> s)),
-                    (t, c) -> c.info("sample").isEmpty() ? SystemMapParser.asMappings(t) : null));
+                    (t, c) -> c.info(CaptureInfo.SAMPLE).isEmpty() ? SystemMapParser.asMappings(t) : null));
 
     public static final ReadingSpec<List<MappingHead>> MAPPING_HEADS = add(ReadingSpec.<List<MappingHead>>expected("mapping-heads",
                     "run jrss as root or as the target's user so it can read /proc/<pid>/mem")

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.snapshot;
 
+import io.jrss.core.model.Allocator;
 import io.jrss.core.model.CgroupCpu;
 import io.jrss.core.model.CgroupMemory;
 import io.jrss.core.model.CodeCache;
@@ -18,7 +19,6 @@ import io.jrss.core.model.NmtSummary;
 import io.jrss.core.model.PerfCounters;
 import io.jrss.core.model.PmapDiff;
 import io.jrss.core.model.PostMortem;
-import io.jrss.core.model.PreloadedAllocators;
 import io.jrss.core.model.ProcStatus;
 import io.jrss.core.model.Reading;
 import io.jrss.core.model.SmapsRollup;
@@ -105,14 +105,14 @@ public final class Snapshot {
     }
 
     /** The allocator preloaded into the target ("jemalloc", "tcmalloc", "mimalloc"), or null for glibc malloc. */
-    public String preloadedAllocator() {
+    public Allocator preloadedAllocator() {
         String preload = environment().getOrDefault("LD_PRELOAD", "");
         VmInfo info = vmInfo().orNull();
         if (preload.isEmpty() && info != null && info.ldPreload() != null) preload = info.ldPreload();
-        String named = PreloadedAllocators.named(preload);
+        Allocator named = Allocator.named(preload);
         if (named != null) return named;
-        String mapped = mappedAllocator();
-        return "glibc".equals(mapped) ? null : mapped;
+        Allocator mapped = mappedAllocator();
+        return mapped == Allocator.glibc ? null : mapped;
     }
 
     /**
@@ -120,14 +120,14 @@ public final class Snapshot {
      * that library is mapped, "glibc" when none is, null when smaps was not read. What proves an arm of
      * {@code jrss compare} ran as named.
      */
-    public String mappedAllocator() {
+    public Allocator mappedAllocator() {
         List<Mapping> maps = smaps().orNull();
         if (maps == null) return null;
         for (Mapping m : maps) {
-            String mapped = PreloadedAllocators.mapped(m.pathname());
+            Allocator mapped = Allocator.mapped(m.pathname());
             if (mapped != null) return mapped;
         }
-        return "glibc";
+        return Allocator.glibc;
     }
 
     /** The pid as the commands of a remedy print it: "&lt;pid&gt;" when the input named none (a paste, a JFR file). */

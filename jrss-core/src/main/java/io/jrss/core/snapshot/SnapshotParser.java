@@ -2,6 +2,7 @@
 package io.jrss.core.snapshot;
 
 import io.jrss.core.capture.Capture;
+import io.jrss.core.capture.CaptureInfo;
 import io.jrss.core.model.Reading;
 import io.jrss.core.parse.ParseException;
 import java.time.Instant;
@@ -17,9 +18,9 @@ public final class SnapshotParser {
     private SnapshotParser() {}
 
     public static Snapshot parse(Capture c) {
-        String p = c.info("pid").orElse("0");
+        String p = c.info(CaptureInfo.PID).orElse("0");
         int pid = p.matches("\\d{1,9}") ? Integer.parseInt(p) : 0;
-        Instant time = c.info("captured_at").map(SnapshotParser::instant).orElse(Instant.EPOCH);
+        Instant time = c.info(CaptureInfo.CAPTURED_AT).map(SnapshotParser::instant).orElse(Instant.EPOCH);
         Map<ReadingSpec<?>, Reading<?>> readings = new LinkedHashMap<>();
         for (ReadingSpec<?> spec : Readings.all()) readings.put(spec, spec.read(c));
         return new Snapshot(pid, time, readings);

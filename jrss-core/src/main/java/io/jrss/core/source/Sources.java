@@ -12,7 +12,7 @@ import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureDirectory;
 import io.jrss.core.capture.Recording;
 import io.jrss.core.model.Bytes;
-import io.jrss.core.parse.JfrRecording;
+import io.jrss.core.timeline.JfrRecording;
 import io.jrss.core.paste.Inputs;
 import io.jrss.core.result.Result;
 import io.jrss.core.result.SnapshotResult;
@@ -63,17 +63,17 @@ public final class Sources {
             Recording recording = Recording.read(r.dir());
             TimelineDiagnosis td = Replay.of(recording, progress);
             int samples = td.timeline().samples().size();
-            return new TimelineResult(td, new WatchEnd("recording", "recorded in " + r.dir() + " (" + samples + " samples)"),
+            return new TimelineResult(td, new WatchEnd(WatchEnd.Reason.recording, "recorded in " + r.dir() + " (" + samples + " samples)"),
                     recording.probes().stream().map(ProbeOutcome::of).toList());
         }
         if (source instanceof Source.JfrFile j) {
             TimelineDiagnosis td = JfrAnalysis.of(j.file());
-            return new TimelineResult(td, new WatchEnd("jfr", "a JFR recording, " + j.file() + " (" + td.timeline().samples().size()
+            return new TimelineResult(td, new WatchEnd(WatchEnd.Reason.jfr, "a JFR recording, " + j.file() + " (" + td.timeline().samples().size()
                     + " one-second samples)"), List.of());
         }
         Inputs.Assembled a = Inputs.assemble(((Source.Pasted) source).inputs());
         PastedVerdict v = PastedVerdict.of(a.capture());
-        if (v.timeline() != null) return new TimelineResult(v.timeline(), new WatchEnd("history", v.history()), List.of());
+        if (v.timeline() != null) return new TimelineResult(v.timeline(), new WatchEnd(WatchEnd.Reason.history, v.history()), List.of());
         return new SnapshotResult(v.snapshot(), a.capture().texts(),
                 new SnapshotResult.Pasted(a.found(), a.notes(), CollectNext.of(v.snapshot())));
     }

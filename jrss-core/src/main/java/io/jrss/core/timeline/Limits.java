@@ -21,20 +21,20 @@ public final class Limits {
     public static Map<String, Double> of(Snapshot s) {
         Map<String, Double> m = new LinkedHashMap<>();
         s.cgroupMemory().value().map(c -> c.limit()).ifPresent(limit -> {
-            m.put(Signals.RSS, (double) limit.value());
-            m.put(Signals.CGROUP_USAGE, (double) limit.value());
+            m.put(Signals.RSS.name(), (double) limit.value());
+            m.put(Signals.CGROUP_USAGE.name(), (double) limit.value());
         });
         JvmFlags f = s.flags().orNull();
         Bytes maxHeap = f == null ? null : f.bytes("MaxHeapSize").orElse(null);
         if (maxHeap != null) {
-            for (String h : new String[] {Signals.HEAP_COMMITTED, Signals.HEAP_USED, Signals.HEAP_OLD_USED}) m.put(h, (double) maxHeap.value());
+            for (String h : new String[] {Signals.HEAP_COMMITTED.name(), Signals.HEAP_USED.name(), Signals.HEAP_OLD_USED.name()}) m.put(h, (double) maxHeap.value());
         }
         if (f != null) {
             Bytes direct = f.bytes("MaxDirectMemorySize").filter(Bytes::isPositive).orElse(maxHeap); // 0 means "as -Xmx"
-            if (direct != null) m.put(Signals.DIRECT_MEMORY, (double) direct.value());
-            f.bytes("MaxMetaspaceSize").filter(b -> b.value() < UNLIMITED).ifPresent(b -> m.put(Signals.METASPACE_COMMITTED, (double) b.value()));
+            if (direct != null) m.put(Signals.DIRECT_MEMORY.name(), (double) direct.value());
+            f.bytes("MaxMetaspaceSize").filter(b -> b.value() < UNLIMITED).ifPresent(b -> m.put(Signals.METASPACE_COMMITTED.name(), (double) b.value()));
         }
-        s.codeCache().value().ifPresent(cc -> { if (cc.size().isPositive()) m.put(Signals.CODE_CACHE_USED, (double) cc.size().value()); });
+        s.codeCache().value().ifPresent(cc -> { if (cc.size().isPositive()) m.put(Signals.CODE_CACHE_USED.name(), (double) cc.size().value()); });
         return m;
     }
 }

@@ -18,7 +18,7 @@ public final class Movement {
     static final double MIN_BYTES = 16 << 20;
 
     /** The footprint signals, with the smallest move that counts for each (bytes, or units for counts). */
-    static final Map<String, Double> FLOORS = Map.ofEntries(
+    static final Map<Signal, Double> FLOORS = Map.ofEntries(
             Map.entry(Signals.RSS, MIN_BYTES), Map.entry(Signals.RSS_ANON, MIN_BYTES), Map.entry(Signals.RSS_FILE, MIN_BYTES),
             Map.entry(Signals.RSS_SHMEM, MIN_BYTES), Map.entry(Signals.SWAP, MIN_BYTES), Map.entry(Signals.HEAP_COMMITTED, MIN_BYTES),
             Map.entry(Signals.METASPACE_COMMITTED, MIN_BYTES), Map.entry(Signals.THREAD_STACKS, MIN_BYTES),
@@ -34,17 +34,17 @@ public final class Movement {
      * ("rss +1.2 GiB"), or null when nothing moved enough.
      */
     public static String since(Map<String, Double> full, Map<String, Double> now) {
-        String biggest = null;
+        Signal biggest = null;
         double most = 0;
         for (var e : FLOORS.entrySet()) {
-            Double a = full.get(e.getKey()), b = now.get(e.getKey());
+            Double a = full.get(e.getKey().name()), b = now.get(e.getKey().name());
             if (a == null || b == null) continue;
             double d = Math.abs(b - a), share = d / Math.max(Math.abs(a), 1);
             if (d > e.getValue() && share > SHARE && share > most) { most = share; biggest = e.getKey(); }
         }
         if (biggest == null) return null;
-        double d = now.get(biggest) - full.get(biggest);
-        String amount = Signals.isBytes(biggest) ? Bytes.of(Math.round(Math.abs(d))).toIec() : Long.toString(Math.round(Math.abs(d)));
-        return biggest + " " + (d >= 0 ? "+" : "-") + amount + " since the last full sample";
+        double d = now.get(biggest.name()) - full.get(biggest.name());
+        String amount = biggest.unit() == Signal.Unit.bytes ? Bytes.of(Math.round(Math.abs(d))).toIec() : Long.toString(Math.round(Math.abs(d)));
+        return biggest.name() + " " + (d >= 0 ? "+" : "-") + amount + " since the last full sample";
     }
 }

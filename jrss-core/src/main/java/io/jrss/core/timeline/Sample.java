@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.timeline;
 
+import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Bytes;
 import java.time.Instant;
 import java.util.Map;
@@ -16,20 +17,24 @@ public record Sample(Instant time, boolean full, Map<String, Double> signals, Ma
         rows = Map.copyOf(rows);
     }
 
+    /** A ledger row's resident bytes in a full sample; null in a cheap one. */
+    public Long row(Row row) { return rows.get(row.id()); }
+
     /** A signal as a number, for trend arithmetic; null where its reading was missing. */
+    public Double signal(Signal signal) { return signal(signal.name()); }
+
+    /** A series' value by its name (a signal's, or a derived series'), for code that walks every name. */
     public Double signal(String name) { return signals.get(name); }
 
-    /** A memory signal in bytes; null where its reading was missing. Asking a count for bytes is a bug. */
-    public Bytes bytes(String name) {
-        if (!Signals.isBytes(name)) throw new IllegalArgumentException(name + " is a count, not bytes");
-        Double v = signals.get(name);
+    /** A memory signal in bytes; null where its reading was missing. */
+    public Bytes bytes(Signal.Memory signal) {
+        Double v = signals.get(signal.name());
         return v == null ? null : Bytes.of(Math.round(v));
     }
 
-    /** A count signal (threads, classes, collections, arenas); null where its reading was missing. Asking bytes for a count is a bug. */
-    public Long count(String name) {
-        if (Signals.isBytes(name)) throw new IllegalArgumentException(name + " is bytes, not a count");
-        Double v = signals.get(name);
+    /** A count signal (threads, classes, collections, arenas, seconds); null where its reading was missing. */
+    public Long count(Signal.Count signal) {
+        Double v = signals.get(signal.name());
         return v == null ? null : Math.round(v);
     }
 }

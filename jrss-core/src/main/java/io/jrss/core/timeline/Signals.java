@@ -3,6 +3,7 @@ package io.jrss.core.timeline;
 
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.MallocAccount;
+import io.jrss.core.model.Allocator;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.CgroupCpu;
 import io.jrss.core.model.GlibcMalloc;
@@ -19,33 +20,52 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The raw signals the timeline rules follow, read from one snapshot: names are stable (they are JSON keys), values
- * are bytes for memory and plain numbers for counts. A signal whose reading is missing is simply absent from the
+ * The raw signals the timeline rules follow, read from one snapshot, each typed with its unit ({@link Signal}): names
+ * are stable (they are JSON keys), values are bytes for memory and plain numbers for counts. A signal whose reading is missing is simply absent from the
  * sample, never zero. Signals that need the ledger (arenas) are present only in full samples.
  */
 public final class Signals {
-    public static final String RSS = "rss", RSS_ANON = "rss_anon", RSS_FILE = "rss_file", RSS_SHMEM = "rss_shmem", SWAP = "swap";
-    public static final String HEAP_COMMITTED = "heap_committed", HEAP_USED = "heap_used", HEAP_OLD_USED = "heap_old_used";
+    public static final Signal.Memory RSS = bytes("rss"), RSS_ANON = bytes("rss_anon"), RSS_FILE = bytes("rss_file"),
+            RSS_SHMEM = bytes("rss_shmem"), SWAP = bytes("swap");
+    public static final Signal.Memory HEAP_COMMITTED = bytes("heap_committed"), HEAP_USED = bytes("heap_used"),
+            HEAP_OLD_USED = bytes("heap_old_used");
     /** The old generation's capacity (hsperfdata's maxCapacity, a GC log's old capacity): where the live set cannot grow past. */
-    public static final String HEAP_OLD_MAX = "heap_old_max";
-    public static final String GC_COLLECTIONS = "gc_collections", OLD_COLLECTIONS = "old_collections";
-    public static final String LOADED_CLASSES = "loaded_classes", THREADS = "threads", METASPACE_COMMITTED = "metaspace_committed";
-    public static final String THREAD_STACKS = "thread_stacks", DIRECT_MEMORY = "direct_memory", DIRECT_BLOCKS = "direct_blocks";
-    public static final String NMT_COMMITTED = "nmt_committed", NMT_MALLOC = "nmt_malloc", COMPILER_MEMORY = "compiler_memory";
+    public static final Signal.Memory HEAP_OLD_MAX = bytes("heap_old_max");
+    public static final Signal.Count GC_COLLECTIONS = count("gc_collections"), OLD_COLLECTIONS = count("old_collections");
+    public static final Signal.Count LOADED_CLASSES = count("loaded_classes"), THREADS = count("threads");
+    public static final Signal.Memory METASPACE_COMMITTED = bytes("metaspace_committed");
+    public static final Signal.Memory THREAD_STACKS = bytes("thread_stacks"), DIRECT_MEMORY = bytes("direct_memory");
+    public static final Signal.Count DIRECT_BLOCKS = count("direct_blocks");
+    public static final Signal.Memory NMT_COMMITTED = bytes("nmt_committed"), NMT_MALLOC = bytes("nmt_malloc"),
+            COMPILER_MEMORY = bytes("compiler_memory");
     /** NMT's peak of the compilers' arenas since the JVM started: a spike between two samples still shows in it. */
-    public static final String COMPILER_PEAK = "compiler_memory_peak";
-    public static final String CODE_CACHE_USED = "code_cache_used", GLIBC_IN_USE = "glibc_in_use", GLIBC_FREE = "glibc_free";
-    public static final String NATIVE_UNTRACKED = "native_untracked", CGROUP_USAGE = "cgroup_usage";
-    public static final String CPU_PERIODS = "cpu_periods", CPU_THROTTLED = "cpu_throttled";
-    public static final String ARENAS = "arenas", BUSY_ARENAS = "busy_arenas";
+    public static final Signal.Memory COMPILER_PEAK = bytes("compiler_memory_peak");
+    public static final Signal.Memory CODE_CACHE_USED = bytes("code_cache_used"), GLIBC_IN_USE = bytes("glibc_in_use"),
+            GLIBC_FREE = bytes("glibc_free");
+    public static final Signal.Memory NATIVE_UNTRACKED = bytes("native_untracked"), CGROUP_USAGE = bytes("cgroup_usage");
+    public static final Signal.Count CPU_PERIODS = count("cpu_periods"), CPU_THROTTLED = count("cpu_throttled");
+    public static final Signal.Count ARENAS = count("arenas"), BUSY_ARENAS = count("busy_arenas");
     /** Seconds since the JVM started (hsperfdata): tells a program's start-up from its steady state. */
-    public static final String JVM_UPTIME = "jvm_uptime_seconds";
+    public static final Signal.Count JVM_UPTIME = new Signal.Count("jvm_uptime_seconds", Signal.Unit.seconds);
 
-    /** Signals counted in units rather than bytes; everything else is bytes. */
-    public static final List<String> COUNTS = List.of(GC_COLLECTIONS, OLD_COLLECTIONS, LOADED_CLASSES, THREADS, DIRECT_BLOCKS,
-            CPU_PERIODS, CPU_THROTTLED, ARENAS, BUSY_ARENAS, JVM_UPTIME);
+    /** Every signal, in the order they are declared. */
+    public static final List<Signal> ALL = List.of(RSS, RSS_ANON, RSS_FILE, RSS_SHMEM, SWAP, HEAP_COMMITTED, HEAP_USED,
+            HEAP_OLD_USED, HEAP_OLD_MAX, GC_COLLECTIONS, OLD_COLLECTIONS, LOADED_CLASSES, THREADS, METASPACE_COMMITTED,
+            THREAD_STACKS, DIRECT_MEMORY, DIRECT_BLOCKS, NMT_COMMITTED, NMT_MALLOC, COMPILER_MEMORY, COMPILER_PEAK,
+            CODE_CACHE_USED, GLIBC_IN_USE, GLIBC_FREE, NATIVE_UNTRACKED, CGROUP_USAGE, CPU_PERIODS, CPU_THROTTLED, ARENAS,
+            BUSY_ARENAS, JVM_UPTIME);
 
-    public static boolean isBytes(String signal) { return !COUNTS.contains(signal); }
+    /**
+     * Whether a series of this name is in bytes: every signal says its unit; a derived series that is not a signal
+     * (a ledger row, the live heap's floor) is bytes.
+     */
+    public static boolean isBytes(String name) {
+        return ALL.stream().filter(s -> s.name().equals(name)).findFirst().map(s -> s.unit() == Signal.Unit.bytes).orElse(true);
+    }
+
+    private static Signal.Memory bytes(String name) { return new Signal.Memory(name); }
+
+    private static Signal.Count count(String name) { return new Signal.Count(name, Signal.Unit.count); }
 
     private Signals() {}
 
@@ -59,7 +79,7 @@ public final class Signals {
             put(m, RSS_FILE, st.rssFile());
             put(m, RSS_SHMEM, st.rssShmem());
             put(m, SWAP, st.vmSwap());
-            m.put(THREADS, (double) st.threads());
+            put(m, THREADS, (double) st.threads());
         } else {
             s.rollup().value().ifPresent(r -> { put(m, RSS, r.rss()); put(m, SWAP, r.swap()); });
         }
@@ -71,12 +91,12 @@ public final class Signals {
         }
         PerfCounters pc = s.perfCounters().orNull();
         if (pc != null) {
-            pc.oldGenUsed().ifPresent(v -> m.put(HEAP_OLD_USED, (double) v));
-            pc.number("sun.gc.generation.1.maxCapacity").ifPresent(v -> m.put(HEAP_OLD_MAX, (double) v));
-            pc.loadedClasses().ifPresent(v -> m.put(LOADED_CLASSES, (double) v));
-            m.put(GC_COLLECTIONS, (double) pc.collections());
-            m.put(OLD_COLLECTIONS, (double) pc.oldCollections());
-            pc.uptimeSeconds(s.time()).ifPresent(v -> m.put(JVM_UPTIME, v));
+            pc.oldGenUsed().ifPresent(v -> put(m, HEAP_OLD_USED, (double) v));
+            pc.number("sun.gc.generation.1.maxCapacity").ifPresent(v -> put(m, HEAP_OLD_MAX, (double) v));
+            pc.loadedClasses().ifPresent(v -> put(m, LOADED_CLASSES, (double) v));
+            put(m, GC_COLLECTIONS, (double) pc.collections());
+            put(m, OLD_COLLECTIONS, (double) pc.oldCollections());
+            pc.uptimeSeconds(s.time()).ifPresent(v -> put(m, JVM_UPTIME, v));
         }
         NmtSummary nmt = s.nmt().orNull();
         if (nmt != null) nmt(m, nmt);
@@ -85,13 +105,13 @@ public final class Signals {
         s.cgroupMemory().value().ifPresent(cg -> put(m, CGROUP_USAGE, cg.usage()));
         CgroupCpu cpu = s.cgroupCpu().orNull();
         if (cpu != null) {
-            m.put(CPU_PERIODS, (double) cpu.nrPeriods());
-            m.put(CPU_THROTTLED, (double) cpu.nrThrottled());
+            put(m, CPU_PERIODS, (double) cpu.nrPeriods());
+            put(m, CPU_THROTTLED, (double) cpu.nrThrottled());
         }
         MallocAccount malloc = ledger == null ? null : ledger.malloc();
-        if (malloc != null && malloc.allocator().equals("glibc")) {
-            m.put(ARENAS, (double) malloc.arenas());
-            m.put(BUSY_ARENAS, (double) malloc.busyArenas());
+        if (malloc != null && malloc.allocator() == Allocator.glibc) {
+            put(m, ARENAS, (double) malloc.arenas());
+            put(m, BUSY_ARENAS, (double) malloc.busyArenas());
         }
         return m;
     }
@@ -100,14 +120,14 @@ public final class Signals {
         put(m, NMT_COMMITTED, nmt.totalCommitted());
         put(m, NMT_MALLOC, nmt.totalMalloc());
         put(m, DIRECT_MEMORY, nmt.directBuffers()); // NMT leaves out categories under 1 KiB: none is 0
-        nmt.category(NmtCategories.OTHER).filter(o -> o.mallocCount() >= 0).ifPresent(o -> m.put(DIRECT_BLOCKS, (double) o.mallocCount()));
+        nmt.category(NmtCategories.OTHER).filter(o -> o.mallocCount() >= 0).ifPresent(o -> put(m, DIRECT_BLOCKS, (double) o.mallocCount()));
         if (nmt.threadStacks().isPositive()) put(m, THREAD_STACKS, nmt.threadStacks());
         put(m, COMPILER_MEMORY, nmt.compilerMemory());
         put(m, COMPILER_PEAK, nmt.compilerPeak());
-        if (!m.containsKey(LOADED_CLASSES)) {
-            nmt.category(NmtCategories.CLASS).map(NmtCategory::count).filter(c -> c >= 0).ifPresent(c -> m.put(LOADED_CLASSES, (double) c));
+        if (!m.containsKey(LOADED_CLASSES.name())) {
+            nmt.category(NmtCategories.CLASS).map(NmtCategory::count).filter(c -> c >= 0).ifPresent(c -> put(m, LOADED_CLASSES, (double) c));
         }
-        if (!m.containsKey(METASPACE_COMMITTED)) {
+        if (!m.containsKey(METASPACE_COMMITTED.name())) {
             put(m, METASPACE_COMMITTED, nmt.classMetadata());
         }
     }
@@ -126,9 +146,11 @@ public final class Signals {
         if (inUse == null) return;
         put(m, GLIBC_IN_USE, inUse);
         put(m, GLIBC_FREE, free);
-        Double nmtMalloc = m.get(NMT_MALLOC);
-        if (nmtMalloc != null) m.put(NATIVE_UNTRACKED, Math.max(0, inUse.value() - nmtMalloc));
+        Double nmtMalloc = m.get(NMT_MALLOC.name());
+        if (nmtMalloc != null) put(m, NATIVE_UNTRACKED, Math.max(0, inUse.value() - nmtMalloc));
     }
 
-    private static void put(Map<String, Double> m, String name, Bytes b) { if (b != null) m.put(name, (double) b.value()); }
+    private static void put(Map<String, Double> m, Signal.Memory signal, Bytes b) { if (b != null) m.put(signal.name(), (double) b.value()); }
+
+    private static void put(Map<String, Double> m, Signal signal, double v) { m.put(signal.name(), v); }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.timeline;
 
+import io.jrss.core.capture.Event;
 import io.jrss.core.trend.Series;
 import java.time.Duration;
 import java.util.List;
@@ -26,6 +27,9 @@ public record Timeline(int pid, Duration interval, List<Sample> samples, List<Ev
     }
 
     /** A signal over time; samples where it is missing are left out. */
+    public Series series(Signal signal) { return series(signal.name()); }
+
+    /** A series by its name, for code that walks every name. */
     public Series series(String signal) {
         Series.Builder b = new Series.Builder(signal);
         for (Sample s : samples) {
@@ -44,6 +48,8 @@ public record Timeline(int pid, Duration interval, List<Sample> samples, List<Ev
         }
         return b.build();
     }
+
+    public Double limit(Signal signal) { return limits.get(signal.name()); }
 
     public Double limit(String signal) { return limits.get(signal); }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.timeline;
 
-import io.jrss.core.ledger.RowIds;
+import io.jrss.core.ledger.Row;
 import io.jrss.core.trend.Series;
 import io.jrss.core.trend.Trend;
 import java.util.ArrayList;
@@ -13,7 +13,7 @@ import java.util.List;
  * slope is a rate or a clock, not a trend.
  */
 public final class Trends {
-    static final List<String> CUMULATIVE = List.of(Signals.GC_COLLECTIONS, Signals.OLD_COLLECTIONS, Signals.CPU_PERIODS, Signals.CPU_THROTTLED,
+    static final List<Signal> CUMULATIVE = List.of(Signals.GC_COLLECTIONS, Signals.OLD_COLLECTIONS, Signals.CPU_PERIODS, Signals.CPU_THROTTLED,
             Signals.COMPILER_PEAK, Signals.JVM_UPTIME);
     static final double MIB = 1 << 20;
 
@@ -31,20 +31,20 @@ public final class Trends {
 
     public static List<Trend> rows(Timeline t) {
         List<Trend> out = new ArrayList<>();
-        for (String id : RowIds.ALL) {
-            Series s = t.row(id);
-            if (s.size() > 0) out.add(Trend.of(s, MIB, id.equals(RowIds.JAVA_HEAP) ? t.limit(Signals.HEAP_COMMITTED) : null));
+        for (Row row : Row.values()) {
+            Series s = t.row(row.id());
+            if (s.size() > 0) out.add(Trend.of(s, MIB, row == Row.JAVA_HEAP ? t.limit(Signals.HEAP_COMMITTED) : null));
         }
         return out;
     }
 
     public static List<Trend> signals(Timeline t) {
         List<String> names = new ArrayList<>();
-        for (Sample s : t.samples()) for (String n : s.signals().keySet()) if (!names.contains(n) && !CUMULATIVE.contains(n)) names.add(n);
+        for (Sample s : t.samples()) for (String n : s.signals().keySet()) if (!names.contains(n) && CUMULATIVE.stream().noneMatch(c -> c.name().equals(n))) names.add(n);
         List<Trend> out = new ArrayList<>();
         for (String n : names) {
             out.add(Trend.of(t.series(n), Signals.isBytes(n) ? MIB : 1, t.limit(n)));
-            if (n.equals(Signals.HEAP_OLD_USED)) out.add(Trend.of(liveHeap(t), MIB, t.limit(n)));
+            if (n.equals(Signals.HEAP_OLD_USED.name())) out.add(Trend.of(liveHeap(t), MIB, t.limit(n)));
         }
         return out;
     }

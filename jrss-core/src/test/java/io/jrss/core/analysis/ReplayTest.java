@@ -12,7 +12,7 @@ import io.jrss.core.capture.CaptureFiles;
 import io.jrss.core.capture.Recording;
 import io.jrss.core.capture.RecordingWriter;
 import io.jrss.core.rules.Finding;
-import io.jrss.core.timeline.Event;
+import io.jrss.core.capture.Event;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -62,7 +62,7 @@ class ReplayTest {
         Path dir = tmp.resolve("rec");
         RecordingWriter w = RecordingWriter.create(dir, Map.of("pid", "911", "interval_ms", "10000"));
         for (Capture c : captures) { live.add(c); w.add(c); }
-        Event e = new Event(Instant.parse("2026-11-21T12:01:10Z"), "probe", "trim", "System.trim_native_heap ran");
+        Event e = new Event(Instant.parse("2026-11-21T12:01:10Z"), Event.Kind.probe, "trim", "System.trim_native_heap ran");
         live.event(e);
         w.event(e);
         TimelineDiagnosis a = live.diagnose(), b = Replay.of(dir, (done, total) -> { });

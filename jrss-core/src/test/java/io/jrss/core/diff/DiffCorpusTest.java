@@ -4,6 +4,7 @@ package io.jrss.core.diff;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jrss.core.result.DiffSides;
 import io.jrss.core.source.Sources;
 import java.io.ByteArrayInputStream;
 import java.io.Reader;
@@ -31,7 +32,7 @@ class DiffCorpusTest {
     }
 
     static Side side(Path file) throws Exception {
-        return Side.of(file.toString(), Sources.result(Sources.of(List.of(file), new ByteArrayInputStream(new byte[0])), (d, t) -> { }));
+        return DiffSides.of(file.toString(), Sources.result(Sources.of(List.of(file), new ByteArrayInputStream(new byte[0])), (d, t) -> { }));
     }
 
     @ParameterizedTest(name = "{0}")

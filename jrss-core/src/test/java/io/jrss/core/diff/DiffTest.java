@@ -8,8 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.capture.CaptureDirectory;
-import io.jrss.core.ledger.RowIds;
+import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Bytes;
+import io.jrss.core.result.DiffSides;
 import io.jrss.core.result.SnapshotResult;
 import io.jrss.core.snapshot.SnapshotParser;
 import java.nio.file.Path;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.Test;
 class DiffTest {
     static Side side(String capture) throws Exception {
         Diagnosis d = Diagnosis.of(SnapshotParser.parse(CaptureDirectory.read(Path.of("src/test/resources/captures", capture))));
-        return Side.of(capture, new SnapshotResult(d, Map.of(), null));
+        return DiffSides.of(capture, new SnapshotResult(d, Map.of(), null));
     }
 
     @Test
@@ -39,7 +40,7 @@ class DiffTest {
     void anAllocatorSwapShowsWhereTheBytesWentAndWhatWasChanged() throws Exception {
         // glibc (native-mix, 307 MiB of freed memory kept) against tcmalloc preloaded (a fragmenting zlib workload).
         Diff d = Diff.of(side("jdk17-g1-native-mix"), side("jdk17-g1-fragmentation-tcmalloc"));
-        Change free = row(d, RowIds.MALLOC_FREE);
+        Change free = row(d, Row.MALLOC_FREE);
         assertTrue(free.before() > 300 * 1048576.0 && free.after() == 0, free.toString());
         assertTrue(free.changed());
         double sum = d.rows().stream().mapToDouble(Change::delta).sum();
@@ -49,7 +50,7 @@ class DiffTest {
         assertTrue(d.setup().stream().anyMatch(s -> s.what().equals("env:LD_PRELOAD") && s.before().equals("(unset)") && s.after().contains("tcmalloc")));
         assertTrue(d.summary().startsWith("RSS 861 MiB -> 709 MiB (-152 MiB, -18%); most moved: malloc-free -307 MiB"), d.summary());
         assertTrue(d.summary().contains("went away: glibc-fragmentation"), d.summary());
-        assertEquals(d.rows().get(d.rows().size() - 1).name(), RowIds.UNATTRIBUTED, "unattributed last, as the ledger prints it");
+        assertEquals(d.rows().get(d.rows().size() - 1).name(), Row.UNATTRIBUTED.id(), "unattributed last, as the ledger prints it");
     }
 
     @Test
@@ -85,7 +86,7 @@ class DiffTest {
         assertFalse(Setup.onCommandLine("G1HeapRegionSize", "-Xmx1g"));
     }
 
-    static Change row(Diff d, String id) { return d.rows().stream().filter(c -> c.name().equals(id)).findFirst().orElseThrow(); }
+    static Change row(Diff d, Row row) { return d.rows().stream().filter(c -> c.name().equals(row.id())).findFirst().orElseThrow(); }
 
     static FindingChange finding(Diff d, String id) { return d.findings().stream().filter(f -> f.id().equals(id)).findFirst().orElseThrow(); }
 }

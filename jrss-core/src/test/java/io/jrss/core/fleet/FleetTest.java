@@ -11,7 +11,7 @@ import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.analysis.TimelineAssembler;
 import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureDirectory;
-import io.jrss.core.capture.FleetSink;
+import io.jrss.core.fleet.FleetSink;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.snapshot.SnapshotParser;
 import java.nio.file.Path;

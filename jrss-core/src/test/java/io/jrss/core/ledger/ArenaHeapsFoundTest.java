@@ -40,8 +40,8 @@ class ArenaHeapsFoundTest {
         Ledger l = LedgerBuilder.build(capture("jdk21-g1-parts-heap-grew"));
         assertEquals(16, l.malloc().arenas(), "the main arena and 15 others, as native_heap_info counts them");
         assertTrue(l.malloc().arenaResident().mib() > 101.8 + 2.5, "both zlib heaps (63.9 + 37.9 MiB resident) and the others: " + l.malloc());
-        assertTrue(l.bytes(RowIds.NATIVE_MALLOC).mib() > 95, "about 100 MiB of zlib streams: " + l.rows());
-        assertTrue(l.bytes(RowIds.GC_STRUCTURES).mib() < 15, "G1's tables are mostly untouched: " + l.rows());
+        assertTrue(l.bytes(Row.NATIVE_MALLOC).mib() > 95, "about 100 MiB of zlib streams: " + l.rows());
+        assertTrue(l.bytes(Row.GC_STRUCTURES).mib() < 15, "G1's tables are mostly untouched: " + l.rows());
     }
 
     @Test void aHeapInfoIsKnownByItsOwnStructure() {
@@ -75,7 +75,7 @@ class ArenaHeapsFoundTest {
                 .head(ARENA + 128 * MIB, ARENA + 128 * MIB + 0x30, 0, 64 * MIB, 64 * MIB), 104 * MIB, 2 * MIB);
         Ledger l = LedgerBuilder.build(s);
         assertEquals(1, l.malloc().arenas());
-        assertEquals(Bytes.of(102 * MIB), l.bytes(RowIds.NATIVE_MALLOC), "glibc's 102 MiB in use: 4 in the heap found, 98 in the merged one");
+        assertEquals(Bytes.of(102 * MIB), l.bytes(Row.NATIVE_MALLOC), "glibc's 102 MiB in use: 4 in the heap found, 98 in the merged one");
         assertEquals(Bytes.of(2 * MIB), l.unattributed(), "the merged heap's free part stays unexplained");
         assertTrue(l.notes().stream().anyMatch(n -> n.startsWith("glibc counts 100 MiB of arena memory that smaps shows in no arena heap")), l.notes().toString());
     }
@@ -85,7 +85,7 @@ class ArenaHeapsFoundTest {
         Snapshot s = withMallocInfo(new SnapshotBuilder().arenaHeap(ARENA, 64 * MIB, 4 * MIB)
                 .anon(ARENA + 256 * MIB, ARENA + 276 * MIB, "rw-p", 20 * MIB), 64 * MIB, 0);
         Ledger l = LedgerBuilder.build(s);
-        assertEquals(Bytes.of(4 * MIB), l.bytes(RowIds.NATIVE_MALLOC));
+        assertEquals(Bytes.of(4 * MIB), l.bytes(Row.NATIVE_MALLOC));
         assertEquals(Bytes.of(20 * MIB), l.unattributed());
     }
 }

@@ -35,7 +35,7 @@ class GlibcFromOutsideTest {
     @Test void withoutVmInfosFiguresTheOutsideReadingSplitsTheArenas() {
         Snapshot s = arenas().build().with(Readings.GLIBC_ARENAS, Reading.of(outside()));
         Ledger l = LedgerBuilder.build(s);
-        assertEquals(Bytes.ofMiB(96), l.bytes(RowIds.MALLOC_FREE));
+        assertEquals(Bytes.ofMiB(96), l.bytes(Row.MALLOC_FREE));
         assertEquals(Bytes.ofMiB(96), l.malloc().freeInArenas());
         assertEquals(Bytes.ofMiB(8), l.malloc().mmapped());
         assertTrue(l.malloc().source().startsWith("glibc's arenas read from /proc/4242/mem"), l.malloc().source());

@@ -22,13 +22,13 @@ class LedgerBuilderTest {
                 .anon(0x7f30_0000_0000L, 0x7f30_0100_0000L, "rw-p", 3 * MIB)
                 .build());
         assertEquals(Bytes.of(156 * MIB), l.rss());
-        assertEquals(Bytes.of(100 * MIB), l.bytes(RowIds.JAVA_HEAP));
-        assertEquals(Confidence.exact, l.row(RowIds.JAVA_HEAP).orElseThrow().confidence());
-        assertEquals(Bytes.of(13 * MIB), l.bytes(RowIds.JVM_BINARIES));
-        assertEquals(Bytes.of(40 * MIB), l.bytes(RowIds.MAPPED_FILES));
+        assertEquals(Bytes.of(100 * MIB), l.bytes(Row.JAVA_HEAP));
+        assertEquals(Accuracy.exact, l.row(Row.JAVA_HEAP).orElseThrow().accuracy());
+        assertEquals(Bytes.of(13 * MIB), l.bytes(Row.JVM_BINARIES));
+        assertEquals(Bytes.of(40 * MIB), l.bytes(Row.MAPPED_FILES));
         // NMT is off: anonymous memory up to the estimated GC side tables (G1, 256 MiB committed: 9 MiB) is theirs.
-        assertEquals(Bytes.of(3 * MIB), l.bytes(RowIds.GC_STRUCTURES));
-        assertEquals(Confidence.estimate, l.row(RowIds.GC_STRUCTURES).orElseThrow().confidence());
+        assertEquals(Bytes.of(3 * MIB), l.bytes(Row.GC_STRUCTURES));
+        assertEquals(Accuracy.estimate, l.row(Row.GC_STRUCTURES).orElseThrow().accuracy());
         assertEquals(Bytes.ZERO, l.unattributed());
     }
 
@@ -76,8 +76,8 @@ class LedgerBuilderTest {
         Ledger l = LedgerBuilder.build(new SnapshotBuilder().glibc(50 * MIB, 150 * MIB)
                 .arenaHeap(ARENA, 64 * MIB, 64 * MIB).arenaHeap(ARENA + 64 * MIB, 64 * MIB, 64 * MIB)
                 .arenaHeap(ARENA + 128 * MIB, 64 * MIB, 64 * MIB).arenaHeap(ARENA + 192 * MIB, 8 * MIB, 8 * MIB).build());
-        assertEquals(Bytes.of(150 * MIB), l.bytes(RowIds.MALLOC_FREE));
-        assertEquals(Bytes.of(50 * MIB), l.bytes(RowIds.NATIVE_MALLOC), "NMT off: all in-use malloc");
+        assertEquals(Bytes.of(150 * MIB), l.bytes(Row.MALLOC_FREE));
+        assertEquals(Bytes.of(50 * MIB), l.bytes(Row.NATIVE_MALLOC), "NMT off: all in-use malloc");
         assertEquals(4, l.malloc().arenas());
         assertEquals(Bytes.ZERO, l.unattributed());
     }
@@ -88,7 +88,7 @@ class LedgerBuilderTest {
         long rw = 64 * MIB - 32 * 1024;
         Ledger l = LedgerBuilder.build(new SnapshotBuilder().glibc(128 * MIB, 0)
                 .arenaHeap(ARENA, rw, rw).arenaHeap(ARENA + 64 * MIB, rw, rw).build());
-        assertEquals(Bytes.ZERO, l.bytes(RowIds.THREAD_STACKS));
+        assertEquals(Bytes.ZERO, l.bytes(Row.THREAD_STACKS));
         assertEquals(2, l.malloc().arenas());
     }
 
@@ -99,7 +99,7 @@ class LedgerBuilderTest {
                 .anon(base, base + 16 * 1024, "---p", 0).anon(base + 16 * 1024, base + MIB, "rw-p", 96 * 1024)
                 .anon(base + MIB, base + MIB + 4096, "---p", 0).anon(base + MIB + 4096, base + 2 * MIB + 4096, "rw-p", 8192)
                 .build());
-        assertEquals(Bytes.of(96 * 1024 + 8192), l.bytes(RowIds.THREAD_STACKS));
+        assertEquals(Bytes.of(96 * 1024 + 8192), l.bytes(Row.THREAD_STACKS));
     }
 
     @Test
@@ -110,7 +110,7 @@ class LedgerBuilderTest {
                 .anon(base, base + 4 * MIB, "rw-p", 4 * MIB)
                 .head(base, 0, MIB | 2, 0, 0).head(base + MIB, 0, 3 * MIB | 2, 0, 0).build());
         assertEquals(Bytes.of(4 * MIB), l.residentByKind().get(MappingKind.MALLOC_MMAPPED_CHUNK));
-        assertEquals(Bytes.of(4 * MIB), l.bytes(RowIds.NATIVE_MALLOC));
+        assertEquals(Bytes.of(4 * MIB), l.bytes(Row.NATIVE_MALLOC));
         assertEquals(Bytes.ZERO, l.unattributed());
     }
 }

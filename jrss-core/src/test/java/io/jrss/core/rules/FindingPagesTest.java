@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jrss.core.model.NmtCategories;
-import io.jrss.core.rules.timeline.TimelineRule;
-import io.jrss.core.rules.timeline.TimelineRules;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,18 +14,14 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** Every finding id a rule can raise has its page in docs/findings/, with the sections a reader looks for; no page outlives its id. */
+/** Every catalogued finding (and so every id a rule can raise) has its page in docs/findings/, with the sections a reader looks for; no page outlives its id. */
 class FindingPagesTest {
     static final Path DIR = Path.of("../docs/findings");
     static final List<String> SECTIONS = List.of("## What it means", "## How jrss decides", "## Evidence", "## Remedies, in order",
             "## Reproduce it", "## Public reports and JDK bugs");
 
-    static Set<String> ids() {
-        Set<String> ids = new TreeSet<>();
-        Rules.snapshotRules().forEach(r -> ids.add(r.id()));
-        TimelineRules.all().stream().map(TimelineRule::id).forEach(ids::add);
-        return ids;
-    }
+    /** The ids, from the catalogue of findings (FindingsTest holds it to the rules). */
+    static Set<String> ids() { return FindingsTest.catalogued(); }
 
     @Test void everyIdHasAPageWithItsSections() throws IOException {
         assertTrue(ids().size() >= 20, "the rules raise " + ids());

@@ -28,7 +28,11 @@ final class TimelineBuilder {
 
     TimelineBuilder(int n, Duration every) { this.n = n; this.every = every; }
 
+    TimelineBuilder signal(Signal signal, IntToDoubleFunction f) { return signal(signal.name(), f); }
+
     TimelineBuilder signal(String name, IntToDoubleFunction f) { signals.put(name, f); return this; }
+
+    TimelineBuilder limit(Signal signal, double v) { return limit(signal.name(), v); }
 
     TimelineBuilder limit(String name, double v) { limits.put(name, v); return this; }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.probe.fleet;
 
-import io.jrss.core.capture.FleetSink;
+import io.jrss.core.fleet.FleetSink;
 import io.jrss.core.fleet.JvmLabels;
 import io.jrss.probe.jvm.JvmLocator;
 import io.jrss.probe.jvm.JvmProcess;

@@ -3,7 +3,7 @@ package io.jrss.probe.fleet;
 
 import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureEntry;
-import io.jrss.core.capture.FleetSink;
+import io.jrss.core.fleet.FleetSink;
 import io.jrss.probe.LiveCapture;
 import io.jrss.probe.attach.AttachException;
 import io.jrss.probe.attach.HotSpotAttach;

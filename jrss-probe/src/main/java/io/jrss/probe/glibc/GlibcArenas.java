@@ -16,7 +16,7 @@ import java.util.Set;
  * glibc's own figures for any process that uses glibc's malloc, read from outside: the arenas' malloc_state through
  * /proc/pid/mem, read-only and without stopping the target, written as the XML glibc's malloc_info(3) prints (what
  * {@code jcmd System.native_heap_info} shows on JDK 21+), so that one parser reads both. Every pointer is checked
- * against the mappings and every walk is bounded; what cannot be read for sure is {@link Unavailable}, with why.
+ * against the mappings and every walk is bounded; what cannot be read for sure is {@link ArenasUnreadable}, with why.
  * Each thread's tcache is not read (its pointer is thread-local): its chunks count as in use, as in malloc_info.
  */
 public final class GlibcArenas {
@@ -31,13 +31,13 @@ public final class GlibcArenas {
     /** All tries together: a hostile or huge heap is given up, not walked for minutes. */
     public static final Duration TIME_LIMIT = Duration.ofSeconds(20);
 
-    public static String read(int pid) throws IOException, Unavailable {
+    public static String read(int pid) throws IOException, ArenasUnreadable {
         long deadline = System.nanoTime() + TIME_LIMIT.toNanos();
         for (int t = 1; ; t++) {
             try {
                 return readOnce(pid, maps(pid), deadline);
             } catch (TargetMemory.Torn e) {
-                if (t == TRIES || e.last) throw new Unavailable("the arenas could not be read for sure" + (e.last ? "" : " in " + TRIES + " tries") + ": " + e.getMessage());
+                if (t == TRIES || e.last) throw new ArenasUnreadable("the arenas could not be read for sure" + (e.last ? "" : " in " + TRIES + " tries") + ": " + e.getMessage());
             }
         }
     }
@@ -50,15 +50,15 @@ public final class GlibcArenas {
         }
     }
 
-    static String readOnce(int pid, Maps maps, long deadline) throws IOException, Unavailable, TargetMemory.Torn {
+    static String readOnce(int pid, Maps maps, long deadline) throws IOException, ArenasUnreadable, TargetMemory.Torn {
         long t0 = System.nanoTime();
-        if (maps.musl()) throw new Unavailable("the process uses musl's malloc, not glibc's: jrss reads no musl figures, the malloc rows come from smaps alone");
-        if (maps.libc().isEmpty()) throw new Unavailable("no glibc is mapped in the process (a static binary, or another C library)");
+        if (maps.musl()) throw new ArenasUnreadable("the process uses musl's malloc, not glibc's: jrss reads no musl figures, the malloc rows come from smaps alone");
+        if (maps.libc().isEmpty()) throw new ArenasUnreadable("no glibc is mapped in the process (a static binary, or another C library)");
         try (TargetMemory mem = new TargetMemory(pid, maps.readable(), deadline)) {
             int[] v = LibcVersion.read(mem, maps.libc());
-            if (v == null) throw new Unavailable("libc's version banner was not found in its read-only data");
+            if (v == null) throw new ArenasUnreadable("libc's version banner was not found in its read-only data");
             GlibcLayout layout = GlibcLayout.of(v[0], v[1]);
-            if (!layout.supported()) throw new Unavailable("glibc " + layout.version() + " is older than 2.17, the oldest layout jrss reads");
+            if (!layout.supported()) throw new ArenasUnreadable("glibc " + layout.version() + " is older than 2.17, the oldest layout jrss reads");
             long main = MainArena.find(mem, maps, layout);
             List<ArenaWalk.Figures> arenas = walk(mem, layout, main);
             MallocPar.Mmapped mmapped = MallocPar.read(mem, maps, layout);

@@ -17,7 +17,7 @@ final class MainArena {
     private static final long MAX_SCAN = 4L << 20;
 
     /** The main arena's address, or an exception saying why there is none to read. */
-    static long find(TargetMemory mem, Maps maps, GlibcLayout layout) throws TargetMemory.Torn, Unavailable {
+    static long find(TargetMemory mem, Maps maps, GlibcLayout layout) throws TargetMemory.Torn, ArenasUnreadable {
         List<Long> found = new ArrayList<>();
         boolean uninitialised = false;
         for (Maps.Range r : writableData(maps)) {
@@ -31,9 +31,9 @@ final class MainArena {
             }
         }
         if (found.size() == 1) return found.get(0);
-        if (found.size() > 1) throw new Unavailable(found.size() + " places in libc's data read as a main arena; jrss does not guess between them");
-        if (uninitialised) throw new Unavailable("glibc's malloc has not been used yet in this process (its main arena is not initialised)");
-        throw new Unavailable("no main arena found in libc's data for the glibc " + layout.version() + " layout");
+        if (found.size() > 1) throw new ArenasUnreadable(found.size() + " places in libc's data read as a main arena; jrss does not guess between them");
+        if (uninitialised) throw new ArenasUnreadable("glibc's malloc has not been used yet in this process (its main arena is not initialised)");
+        throw new ArenasUnreadable("no main arena found in libc's data for the glibc " + layout.version() + " layout");
     }
 
     /** 1: a malloc_state; 0: a main arena malloc has not initialised yet (next to itself, all bins zero); -1: neither. */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.probe.launch;
 
-import io.jrss.core.model.PreloadedAllocators;
+import io.jrss.core.model.Allocator;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -99,7 +99,7 @@ public record Arm(String name, Map<String, String> env, List<String> jvmFlags, S
 
     static String allocatorOf(String preload) {
         if (preload == null || preload.isBlank()) return "glibc";
-        String known = PreloadedAllocators.named(preload);
-        return known != null ? known : "preloaded " + preload.substring(preload.lastIndexOf('/') + 1);
+        Allocator known = Allocator.named(preload);
+        return known != null ? known.name() : "preloaded " + preload.substring(preload.lastIndexOf('/') + 1);
     }
 }

@@ -2,10 +2,12 @@
 package io.jrss.probe.watch;
 
 import io.jrss.core.capture.Capture;
+import io.jrss.core.capture.CaptureInfo;
+import io.jrss.core.capture.Event;
 import io.jrss.core.capture.ProbeResult;
 import io.jrss.core.capture.RecordingWriter;
-import io.jrss.core.capture.SampleSink;
-import io.jrss.core.timeline.Event;
+import io.jrss.core.timeline.SampleSink;
+import io.jrss.core.timeline.WatchEnd;
 import io.jrss.probe.LiveCapture;
 import io.jrss.probe.attach.HotSpotAttach;
 import io.jrss.probe.proc.ProcPid;
@@ -52,20 +54,20 @@ public final class Watch {
         Instant start = clock.instant(), lastFull = null;
         Capture base = null;
         int unanswered = 0;
-        WatchResult.End end = null;
+        WatchEnd.Reason end = null;
         String detail = null;
         while (end == null) {
             Instant t = clock.instant();
-            if (!alive(pid, startTime)) { end = WatchResult.End.target_exited; detail = "pid " + pid + " exited"; break; }
+            if (!alive(pid, startTime)) { end = WatchEnd.Reason.target_exited; detail = "pid " + pid + " exited"; break; }
             boolean full = base == null || lastFull == null || !t.isBefore(lastFull.plus(options.fullInterval()));
             LiveCapture lc = capture();
             Capture c = full ? lc.take(jrssVersion) : lc.sample(base, jrssVersion);
             if (lc.unanswered()) {
-                if (!alive(pid, startTime)) { end = WatchResult.End.target_exited; detail = "pid " + pid + " exited"; break; }
+                if (!alive(pid, startTime)) { end = WatchEnd.Reason.target_exited; detail = "pid " + pid + " exited"; break; }
                 unanswered++;
-                event(new Event(t, "target", "unanswered", "pid " + pid + " did not answer (" + unanswered + " in a row)"));
+                event(new Event(t, Event.Kind.target, "unanswered", "pid " + pid + " did not answer (" + unanswered + " in a row)"));
                 if (unanswered >= options.maxUnanswered()) {
-                    end = WatchResult.End.unanswered;
+                    end = WatchEnd.Reason.unanswered;
                     detail = "pid " + pid + " stopped answering: " + unanswered + " samples in a row timed out after " + options.timeout().toSeconds() + " s";
                     break;
                 }
@@ -73,24 +75,24 @@ public final class Watch {
                 unanswered = 0;
                 if (full) { base = c; lastFull = t; }
                 SampleSink.Kept k = keep(c, t);
-                end = k == null ? WatchResult.End.record_failed : null;
+                end = k == null ? WatchEnd.Reason.record_failed : null;
                 String moved = full || end != null ? null : k.fullBecause();
                 if (moved != null) { // the footprint moved: take the ledger now, not at the next full interval
                     Instant now = clock.instant();
                     LiveCapture again = capture();
                     Capture f = again.take(jrssVersion);
                     if (!again.unanswered()) {
-                        base = withInfo(f, "full_because", moved);
+                        base = withInfo(f, CaptureInfo.FULL_BECAUSE, moved);
                         lastFull = now;
-                        end = keep(base, now) == null ? WatchResult.End.record_failed : null;
+                        end = keep(base, now) == null ? WatchEnd.Reason.record_failed : null;
                     }
                 }
                 if (end != null) { detail = "could not write the recording: " + recordError; break; }
             }
-            if (options.duration() != null && !clock.instant().isBefore(start.plus(options.duration()))) { end = WatchResult.End.duration; detail = "after " + options.duration().toSeconds() + " s"; break; }
-            if (stopped) { end = WatchResult.End.stopped; detail = "stopped"; break; }
+            if (options.duration() != null && !clock.instant().isBefore(start.plus(options.duration()))) { end = WatchEnd.Reason.duration; detail = "after " + options.duration().toSeconds() + " s"; break; }
+            if (stopped) { end = WatchEnd.Reason.stopped; detail = "stopped"; break; }
             sleepUntil(t.plus(options.interval()));
-            if (stopped) { end = WatchResult.End.stopped; detail = "stopped"; }
+            if (stopped) { end = WatchEnd.Reason.stopped; detail = "stopped"; }
         }
         finish(p, pid, startTime, end);
         return new WatchResult(end, detail, recording == null ? null : recording.dir());
@@ -102,9 +104,9 @@ public final class Watch {
         return new LiveCapture(attach.pid(), attach::jcmd, new LiveCapture.Options(options.nmtDetail(), true), clock, f -> { });
     }
 
-    private static Capture withInfo(Capture c, String key, String value) {
+    private static Capture withInfo(Capture c, CaptureInfo key, String value) {
         Map<String, String> info = new LinkedHashMap<>(c.info());
-        info.put(key, value);
+        info.put(key.key(), value);
         return new Capture(info, c.texts(), c.entries());
     }
 
@@ -121,7 +123,7 @@ public final class Watch {
         if (recording != null && recordError != null) {
             int kept = recording.samples();
             recording = null;
-            event(new Event(t, "watch", "record-failed", "recording stopped: " + recordError + "; the " + kept + " samples before are kept"));
+            event(new Event(t, Event.Kind.watch, "record-failed", "recording stopped: " + recordError + "; the " + kept + " samples before are kept"));
             failed = true;
         }
         SampleSink.Kept k = sink.keep(c);
@@ -130,8 +132,8 @@ public final class Watch {
     }
 
     /** At the end: a last full sample while the target lives, then the probes that change it. */
-    private void finish(Probes p, int pid, long startTime, WatchResult.End end) {
-        boolean answering = end != WatchResult.End.unanswered && end != WatchResult.End.target_exited && alive(pid, startTime);
+    private void finish(Probes p, int pid, long startTime, WatchEnd.Reason end) {
+        boolean answering = end != WatchEnd.Reason.unanswered && end != WatchEnd.Reason.target_exited && alive(pid, startTime);
         if (answering && !sink.lastIsFull()) {
             LiveCapture lc = capture();
             Capture c = lc.take(jrssVersion);
@@ -192,11 +194,11 @@ public final class Watch {
 
     private Map<String, String> recordingInfo(int pid) {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("pid", Integer.toString(pid));
-        m.put("interval_ms", Long.toString(options.interval().toMillis()));
-        m.put("full_interval_ms", Long.toString(options.fullInterval().toMillis()));
-        m.put("started_at", clock.instant().toString());
-        m.put("jrss_version", jrssVersion);
+        m.put(CaptureInfo.PID.key(), Integer.toString(pid));
+        m.put(CaptureInfo.INTERVAL_MS.key(), Long.toString(options.interval().toMillis()));
+        m.put(CaptureInfo.FULL_INTERVAL_MS.key(), Long.toString(options.fullInterval().toMillis()));
+        m.put(CaptureInfo.STARTED_AT.key(), clock.instant().toString());
+        m.put(CaptureInfo.JRSS_VERSION.key(), jrssVersion);
         return m;
     }
 }

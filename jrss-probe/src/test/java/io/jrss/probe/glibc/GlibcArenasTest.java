@@ -24,13 +24,13 @@ class GlibcArenasTest {
                 7f0000000000-7f0000010000 r-xp 00000000 08:01 123 /lib/ld-musl-x86_64.so.1
                 7f0000010000-7f0000020000 rw-p 00000000 00:00 0
                 """);
-        Unavailable u = assertThrows(Unavailable.class, () -> GlibcArenas.readOnce(SELF, maps, System.nanoTime() + 1_000_000_000L));
+        ArenasUnreadable u = assertThrows(ArenasUnreadable.class, () -> GlibcArenas.readOnce(SELF, maps, System.nanoTime() + 1_000_000_000L));
         assertTrue(u.getMessage().contains("musl's malloc, not glibc's"), u.getMessage());
     }
 
     @Test void aProcessWithoutGlibcSaysSo() {
         Maps maps = Maps.parse("00400000-00500000 r-xp 00000000 08:01 7 /usr/bin/static-thing\n");
-        Unavailable u = assertThrows(Unavailable.class, () -> GlibcArenas.readOnce(SELF, maps, System.nanoTime() + 1_000_000_000L));
+        ArenasUnreadable u = assertThrows(ArenasUnreadable.class, () -> GlibcArenas.readOnce(SELF, maps, System.nanoTime() + 1_000_000_000L));
         assertTrue(u.getMessage().startsWith("no glibc is mapped"), u.getMessage());
     }
 

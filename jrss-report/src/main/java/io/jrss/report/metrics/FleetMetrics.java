@@ -22,11 +22,11 @@ import java.util.Map;
 public final class FleetMetrics implements MultiCollector {
     /** Where a limit is read from ({@code timeline.Limits}) and the metric it is exported as. */
     static final Map<String, String> LIMITS = Map.of(
-            Signals.RSS, "jrss_memory_limit_bytes",
-            Signals.HEAP_COMMITTED, "jrss_heap_max_bytes",
-            Signals.DIRECT_MEMORY, "jrss_direct_memory_max_bytes",
-            Signals.METASPACE_COMMITTED, "jrss_metaspace_max_bytes",
-            Signals.CODE_CACHE_USED, "jrss_code_cache_max_bytes");
+            Signals.RSS.name(), "jrss_memory_limit_bytes",
+            Signals.HEAP_COMMITTED.name(), "jrss_heap_max_bytes",
+            Signals.DIRECT_MEMORY.name(), "jrss_direct_memory_max_bytes",
+            Signals.METASPACE_COMMITTED.name(), "jrss_metaspace_max_bytes",
+            Signals.CODE_CACHE_USED.name(), "jrss_code_cache_max_bytes");
 
     private final Fleet fleet;
 
@@ -53,7 +53,7 @@ public final class FleetMetrics implements MultiCollector {
         f.counter("jrss_attach_failures", "Samples of this JVM that failed: attach refused, or no answer within the timeout.", id, h.failures());
         if (r.time() == null) return;
         f.gauge("jrss_last_sample_timestamp_seconds", "When the last sample of this JVM was taken (Unix time).", id, r.time().toEpochMilli() / 1e3);
-        Double rss = r.signals().get(Signals.RSS);
+        Double rss = r.signals().get(Signals.RSS.name());
         if (rss != null) f.gauge("jrss_rss_bytes", "Resident set size of the JVM's process (VmRSS).", id, rss);
         for (SignalMetrics.Metric m : SignalMetrics.ALL) {
             Double v = r.signals().get(m.signal());

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureDirectory;
-import io.jrss.core.capture.FleetSink;
+import io.jrss.core.fleet.FleetSink;
 import io.jrss.core.fleet.Fleet;
 import io.jrss.core.fleet.JvmLabels;
 import io.jrss.core.snapshot.SnapshotParser;
@@ -72,7 +72,7 @@ class FleetMetricsTest {
 
     @Test void everySignalHasItsMetricAndTheDocsNameEveryMetric() throws Exception {
         Set<String> signals = new HashSet<>();
-        for (var f : Signals.class.getFields()) if (f.getType() == String.class && !f.getName().equals("RSS")) signals.add((String) f.get(null));
+        for (var g : Signals.ALL) if (g != Signals.RSS) signals.add(g.name());
         Set<String> mapped = new HashSet<>();
         SignalMetrics.ALL.forEach(m -> mapped.add(m.signal()));
         assertEquals(signals, mapped, "every signal but rss (jrss_rss_bytes) has a metric in SignalMetrics");

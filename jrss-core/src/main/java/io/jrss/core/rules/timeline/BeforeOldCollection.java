@@ -3,8 +3,9 @@ package io.jrss.core.rules.timeline;
 
 import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Evidence;
-import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.Findings;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
 import io.jrss.core.timeline.Sample;
@@ -42,7 +43,7 @@ final class BeforeOldCollection {
                         : "a one-off allocation: it rose over the whole watch (" + g.whole().shape().name() + ", with 95% confidence) by "
                         + Bytes.of(Math.round(g.delta())).toIec())
                         + (young > 0 ? "; buffers that died young: " + young + " young collections freed none" : ""));
-        return RuleResult.fired(new Finding("direct-buffer-leak", Severity.warning,
+        return RuleResult.fired(new Finding(Findings.DIRECT_BUFFER_LEAK.id(), Severity.warning,
                 "Direct buffer memory grows " + TrendEvidence.rate(g, true) + ", " + Bytes.of(Math.round(g.whole().last())).toIec()
                         + " now; " + (counted ? "no old-generation collection has run" : "no collection was counted") + " to tell a leak from garbage buffers",
                 e.build(),

@@ -4,6 +4,7 @@ package io.jrss.core.rules.timeline;
 import io.jrss.core.rules.Evidence;
 import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.Findings;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
 import io.jrss.core.timeline.Signals;
@@ -13,7 +14,7 @@ import java.util.List;
 
 /** code-cache-full over time: the snapshot verdict, or a code cache on course to fill within the hour. */
 public final class CodeCacheTrendRule extends CarriedForwardRule {
-    public CodeCacheTrendRule() { super("code-cache-full", Signals.CODE_CACHE_USED, "code_cache_used", true); }
+    public CodeCacheTrendRule() { super(Findings.CODE_CACHE_FULL.id(), Signals.CODE_CACHE_USED.name(), "code_cache_used", true); }
 
     @Override protected RuleResult byTrend(TimelineFacts f, Growth g, Duration ttl) {
         return RuleResult.fired(new Finding(id(), Severity.warning,

@@ -5,6 +5,7 @@ import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Evidence;
 import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.Findings;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
 import io.jrss.core.timeline.Signals;
@@ -21,7 +22,7 @@ public final class CompilerMemorySpikeRule implements TimelineRule {
     static final Bytes MIN_PEAK = Bytes.ofMiB(128), CRITICAL_PEAK = Bytes.ofGiB(1);
     static final double MIN_PEAK_TO_MEDIAN = 4;
 
-    @Override public String id() { return "compiler-memory-spike"; }
+    @Override public String id() { return Findings.COMPILER_MEMORY_SPIKE.id(); }
 
     @Override public RuleResult evaluate(TimelineFacts f) {
         Series s = f.timeline().series(Signals.COMPILER_MEMORY);

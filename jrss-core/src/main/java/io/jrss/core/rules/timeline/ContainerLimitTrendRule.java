@@ -5,6 +5,7 @@ import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Evidence;
 import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.Findings;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
 import io.jrss.core.timeline.Signals;
@@ -17,7 +18,7 @@ import java.util.List;
  * than first touching the heap it had committed could explain ({@link FirstTouch}).
  */
 public final class ContainerLimitTrendRule extends CarriedForwardRule {
-    public ContainerLimitTrendRule() { super("container-limit-risk", Signals.RSS, "rss", true); }
+    public ContainerLimitTrendRule() { super(Findings.CONTAINER_LIMIT_RISK.id(), Signals.RSS.name(), "rss", true); }
 
     @Override protected RuleResult byTrend(TimelineFacts f, Growth g, Duration ttl) {
         Bytes room = FirstTouch.room(f.timeline());

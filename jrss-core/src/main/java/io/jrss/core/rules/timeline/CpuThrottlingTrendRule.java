@@ -4,6 +4,7 @@ package io.jrss.core.rules.timeline;
 import io.jrss.core.rules.Evidence;
 import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.Findings;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
 import io.jrss.core.timeline.Signals;
@@ -21,7 +22,7 @@ public final class CpuThrottlingTrendRule implements TimelineRule {
     static final double MIN_RATIO = 0.05;
     static final long MIN_PERIODS = 20;
 
-    @Override public String id() { return "cpu-throttling"; }
+    @Override public String id() { return Findings.CPU_THROTTLING.id(); }
 
     @Override public RuleResult evaluate(TimelineFacts f) {
         var snapshot = f.snapshotFinding(id());

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.rules.timeline;
 
+import io.jrss.core.rules.Findings;
 import io.jrss.core.rules.RuleResult;
 
 /**
@@ -11,7 +12,7 @@ import io.jrss.core.rules.RuleResult;
  * judges them. The full samples that raised it before the blocks outgrew the threads leave no episode either.
  */
 public final class DirectBufferCacheTrendRule implements TimelineRule {
-    @Override public String id() { return "direct-buffer-cache"; }
+    @Override public String id() { return Findings.DIRECT_BUFFER_CACHE.id(); }
 
     @Override public RuleResult evaluate(TimelineFacts f) {
         var snapshot = f.snapshotFinding(id());

@@ -4,6 +4,7 @@ package io.jrss.core.rules.timeline;
 import io.jrss.core.rules.Evidence;
 import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.Findings;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
 import io.jrss.core.timeline.Signals;
@@ -27,13 +28,13 @@ public final class DirectBufferGrowthRule implements TimelineRule {
     /** Growth over the watch that is said in a finding even before an old-generation collection could exclude garbage buffers. */
     static final double UNEXCLUDED_GROWTH = 64 << 20;
 
-    @Override public String id() { return "direct-buffer-leak"; }
+    @Override public String id() { return Findings.DIRECT_BUFFER_LEAK.id(); }
 
     @Override public RuleResult evaluate(TimelineFacts f) {
         var snapshot = f.snapshotFinding(id());
-        if (f.snapshotFinding("direct-buffer-cache").isPresent() && !CacheOrNot.blocksOutgrowThreads(f.timeline())) return RuleResult.quiet();
+        if (f.snapshotFinding(Findings.DIRECT_BUFFER_CACHE.id()).isPresent() && !CacheOrNot.blocksOutgrowThreads(f.timeline())) return RuleResult.quiet();
         if (!f.longEnough()) return snapshot.<RuleResult>map(RuleResult::fired).orElseGet(() -> tooShort(f));
-        Growth g = f.growth(Signals.DIRECT_MEMORY, 1 << 20);
+        Growth g = f.growth(Signals.DIRECT_MEMORY.name(), 1 << 20);
         if (g.whole().samples() < TimelineFacts.MIN_SAMPLES) {
             return snapshot.<RuleResult>map(RuleResult::fired).orElseGet(() -> notEvaluated("direct memory is measured by NMT (category Other); NMT is off"));
         }
@@ -50,7 +51,7 @@ public final class DirectBufferGrowthRule implements TimelineRule {
                     + ", but no old-generation collection ran during the watch: buffers whose objects are garbage are freed only when one runs;"
                     + " watch until one has");
         }
-        WarmUp w = WarmUp.of(f, Signals.DIRECT_MEMORY, g, 1 << 20);
+        WarmUp w = WarmUp.of(f, Signals.DIRECT_MEMORY.name(), g, 1 << 20);
         Duration ttl = w.reason() == null ? w.growth(g).whole().timeToLimit() : null;
         Map<String, Object> evidence = new LinkedHashMap<>(TrendEvidence.add(new Evidence(), "direct_memory", g, true)
                 .value("old_generation_collections_during_watch", oldGcs)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.rules.timeline;
 
-import io.jrss.core.ledger.RowIds;
+import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.timeline.Sample;
 import io.jrss.core.timeline.Signals;
@@ -20,7 +20,7 @@ final class FirstTouch {
         Sample first = t.samples().stream().filter(Sample::full).findFirst().orElse(null);
         if (first == null) return null;
         Bytes committed = first.bytes(Signals.HEAP_COMMITTED);
-        Long resident = first.rows().get(RowIds.JAVA_HEAP);
+        Long resident = first.row(Row.JAVA_HEAP);
         if (committed == null || resident == null) return null;
         Bytes later = t.samples().stream().map(s -> s.bytes(Signals.HEAP_COMMITTED)).filter(b -> b != null).reduce(committed, Bytes::max);
         return committed.minus(Bytes.of(resident)).max(Bytes.ZERO).plus(later.minus(committed).max(Bytes.ZERO));

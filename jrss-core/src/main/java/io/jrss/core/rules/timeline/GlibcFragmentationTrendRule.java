@@ -5,6 +5,7 @@ import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Evidence;
 import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.Findings;
 import io.jrss.core.rules.GlibcFragmentationRule;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
@@ -23,11 +24,11 @@ import java.util.Map;
 public final class GlibcFragmentationTrendRule implements TimelineRule {
     static final double MIN_GROWTH = 64 << 20;
 
-    @Override public String id() { return "glibc-fragmentation"; }
+    @Override public String id() { return Findings.GLIBC_FRAGMENTATION.id(); }
 
     @Override public RuleResult evaluate(TimelineFacts f) {
         var snapshot = f.snapshotFinding(id());
-        Growth free = f.growth(Signals.GLIBC_FREE, 1 << 20), inUse = f.growth(Signals.GLIBC_IN_USE, 1 << 20);
+        Growth free = f.growth(Signals.GLIBC_FREE.name(), 1 << 20), inUse = f.growth(Signals.GLIBC_IN_USE.name(), 1 << 20);
         boolean judged = f.longEnough() && free.whole().samples() >= TimelineFacts.MIN_SAMPLES;
         boolean ratchet = judged && free.rising() && free.delta() >= MIN_GROWTH && inUse.delta() < free.delta() / 2;
         if (snapshot.isEmpty() && !ratchet) {

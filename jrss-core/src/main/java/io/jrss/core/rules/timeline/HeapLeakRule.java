@@ -5,6 +5,7 @@ import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Evidence;
 import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.Findings;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
 import io.jrss.core.timeline.Signals;
@@ -24,7 +25,7 @@ public final class HeapLeakRule implements TimelineRule {
     static final double MIB = 1 << 20;
     static final double MIN_GROWTH = 16 * MIB, MIN_SHARE_OF_MAX = 0.05;
 
-    @Override public String id() { return "heap-leak"; }
+    @Override public String id() { return Findings.HEAP_LEAK.id(); }
 
     @Override public RuleResult evaluate(TimelineFacts f) {
         if (!f.longEnough()) return tooShort(f);

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.rules.timeline;
 
-import io.jrss.core.ledger.RowIds;
+import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Evidence;
 import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.Findings;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
 import io.jrss.core.timeline.Signals;
@@ -21,7 +22,7 @@ public final class HeapOvercommittedRule implements TimelineRule {
     static final Bytes MIN_IDLE = Bytes.ofMiB(256);
     static final double MIN_IDLE_SHARE = 0.75; // ZGC and busy G1 heaps use most of what they commit between cycles
 
-    @Override public String id() { return "heap-overcommitted"; }
+    @Override public String id() { return Findings.HEAP_OVERCOMMITTED.id(); }
 
     private static boolean idle(double committedLow, double usedPeak, Bytes heapRow) {
         double resident = heapRow.isPositive() ? Math.min(heapRow.value(), committedLow) : committedLow;
@@ -42,7 +43,7 @@ public final class HeapOvercommittedRule implements TimelineRule {
         if (!f.longEnough()) return tooShort(f);
         Series committed = f.timeline().series(Signals.HEAP_COMMITTED), used = f.timeline().series(Signals.HEAP_USED);
         if (committed.size() < TimelineFacts.MIN_SAMPLES || used.size() < TimelineFacts.MIN_SAMPLES) return notEvaluated("no GC.heap_info readings");
-        Bytes heapRow = f.ledger() == null ? Bytes.ZERO : f.ledger().bytes(RowIds.JAVA_HEAP);
+        Bytes heapRow = f.ledger() == null ? Bytes.ZERO : f.ledger().bytes(Row.JAVA_HEAP);
         // The longest stretch up to now over which the heap held far more than it used (a burst before it does not count).
         double low = Double.MAX_VALUE, peak = 0;
         int from = -1;

@@ -25,7 +25,7 @@ record LiveSet(Series floors, long collections, Series occupancy) {
 
     static LiveSet of(Timeline t) {
         List<Sample> both = new ArrayList<>();
-        Series.Builder occupancy = new Series.Builder(Signals.HEAP_OLD_USED);
+        Series.Builder occupancy = new Series.Builder(Signals.HEAP_OLD_USED.name());
         for (Sample s : t.samples()) {
             if (s.bytes(Signals.HEAP_OLD_USED) == null || s.count(Signals.OLD_COLLECTIONS) == null) continue;
             both.add(s);

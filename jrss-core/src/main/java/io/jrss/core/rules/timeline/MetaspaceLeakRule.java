@@ -4,6 +4,7 @@ package io.jrss.core.rules.timeline;
 import io.jrss.core.rules.Evidence;
 import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.Findings;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
 import io.jrss.core.timeline.Signals;
@@ -20,12 +21,12 @@ import java.util.List;
 public final class MetaspaceLeakRule implements TimelineRule {
     static final double MIN_CLASSES = 100, MIN_METASPACE = 16 << 20;
 
-    @Override public String id() { return "metaspace-leak"; }
+    @Override public String id() { return Findings.METASPACE_LEAK.id(); }
 
     @Override public RuleResult evaluate(TimelineFacts f) {
         if (!f.longEnough()) return tooShort(f);
-        Growth classes = f.growth(Signals.LOADED_CLASSES, 5);
-        Growth meta = f.growth(Signals.METASPACE_COMMITTED, 1 << 20);
+        Growth classes = f.growth(Signals.LOADED_CLASSES.name(), 5);
+        Growth meta = f.growth(Signals.METASPACE_COMMITTED.name(), 1 << 20);
         if (classes.whole().samples() < TimelineFacts.MIN_SAMPLES && meta.whole().samples() < TimelineFacts.MIN_SAMPLES) {
             return notEvaluated("no class counts or metaspace readings (PerfCounter.print, GC.heap_info or NMT)");
         }
@@ -33,9 +34,9 @@ public final class MetaspaceLeakRule implements TimelineRule {
         boolean byMeta = meta.outlasts(MIN_METASPACE);
         // Metaspace that grows while the class count does not is the JIT's profiling data (MethodData lives in metaspace)
         // or classes unloaded as fast as loaded: a busy start-up does it. Alone, it counts only at the same pace after warm-up.
-        if (byMeta && !byClasses && WarmUp.of(f, Signals.METASPACE_COMMITTED, meta, 1 << 20).reason() != null) byMeta = false;
+        if (byMeta && !byClasses && WarmUp.of(f, Signals.METASPACE_COMMITTED.name(), meta, 1 << 20).reason() != null) byMeta = false;
         if (!byClasses && !byMeta) return RuleResult.quiet();
-        Duration ttl = WarmUp.timeToLimit(f, Signals.METASPACE_COMMITTED, 1 << 20); // not from a start-up's pace
+        Duration ttl = WarmUp.timeToLimit(f, Signals.METASPACE_COMMITTED.name(), 1 << 20); // not from a start-up's pace
         Evidence e = new Evidence();
         if (classes.whole().samples() > 0) TrendEvidence.add(e, "loaded_classes", classes, false);
         if (meta.whole().samples() > 0) TrendEvidence.add(e, "metaspace", meta, true);

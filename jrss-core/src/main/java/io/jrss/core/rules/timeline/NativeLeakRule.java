@@ -5,6 +5,7 @@ import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Evidence;
 import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.Findings;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
 import io.jrss.core.timeline.Sample;
@@ -24,7 +25,7 @@ import java.util.List;
 public final class NativeLeakRule implements TimelineRule {
     static final double MIN_GROWTH = 16 << 20;
 
-    @Override public String id() { return "native-leak"; }
+    @Override public String id() { return Findings.NATIVE_LEAK.id(); }
 
     @Override public RuleResult evaluate(TimelineFacts f) {
         if (!f.longEnough()) return tooShort(f);
@@ -34,8 +35,8 @@ public final class NativeLeakRule implements TimelineRule {
         if (s.size() < TimelineFacts.MIN_SAMPLES) return notEvaluated("needs NMT (-XX:NativeMemoryTracking=summary) to tell untracked native memory apart");
         Growth g = Growth.of(s, 1 << 20, f.timeline().limit(Signals.RSS));
         if (!g.outlasts(MIN_GROWTH)) return RuleResult.quiet();
-        Growth nmt = f.growth(Signals.NMT_COMMITTED, 1 << 20);
-        Duration ttl = WarmUp.timeToLimit(f, Signals.RSS, 1 << 20); // not from a start-up's pace
+        Growth nmt = f.growth(Signals.NMT_COMMITTED.name(), 1 << 20);
+        Duration ttl = WarmUp.timeToLimit(f, Signals.RSS.name(), 1 << 20); // not from a start-up's pace
         Evidence e = TrendEvidence.add(new Evidence(), "untracked_native", g, true)
                 .value("untracked_native_source", glibc ? "glibc in use (VM.info or System.native_heap_info) minus NMT malloc"
                         : "RssAnon minus NMT committed (no glibc figures)");

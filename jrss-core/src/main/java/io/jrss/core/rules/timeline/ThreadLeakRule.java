@@ -4,6 +4,7 @@ package io.jrss.core.rules.timeline;
 import io.jrss.core.rules.Evidence;
 import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.Findings;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
 import io.jrss.core.timeline.Signals;
@@ -17,14 +18,14 @@ import java.util.List;
 public final class ThreadLeakRule implements TimelineRule {
     static final double MIN_THREADS = 20;
 
-    @Override public String id() { return "thread-leak"; }
+    @Override public String id() { return Findings.THREAD_LEAK.id(); }
 
     @Override public RuleResult evaluate(TimelineFacts f) {
         if (!f.longEnough()) return tooShort(f);
-        Growth threads = f.growth(Signals.THREADS, 1);
+        Growth threads = f.growth(Signals.THREADS.name(), 1);
         if (threads.whole().samples() < TimelineFacts.MIN_SAMPLES) return notEvaluated("no thread counts (/proc/<pid>/status)");
         if (!threads.outlasts(MIN_THREADS)) return RuleResult.quiet();
-        Growth stacks = f.growth(Signals.THREAD_STACKS, 1 << 20);
+        Growth stacks = f.growth(Signals.THREAD_STACKS.name(), 1 << 20);
         Evidence e = TrendEvidence.add(new Evidence(), "threads", threads, false)
                 .value("ruled_out", "pools filling up to their size at start-up: threads were still started " + TrendEvidence.rate(threads, false)
                         + " in the second half of the watch, " + Evidence.pct(threads.pace()) + " of the pace of the whole watch");

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.jrss.core.capture;
+package io.jrss.core.timeline;
 
-import io.jrss.core.timeline.Event;
+import io.jrss.core.capture.Capture;
+import io.jrss.core.capture.Event;
+import io.jrss.core.capture.ProbeResult;
 import java.util.List;
 
 /**

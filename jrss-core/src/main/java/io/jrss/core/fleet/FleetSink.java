@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.jrss.core.capture;
+package io.jrss.core.fleet;
 
-import io.jrss.core.fleet.JvmLabels;
+import io.jrss.core.capture.Capture;
 import java.time.Duration;
 import java.util.Map;
 
 /**
- * Where an exporter's samples of many JVMs go, as the probe takes them. Like {@link SampleSink} for one watch: the
+ * Where an exporter's samples of many JVMs go, as the probe takes them. Like {@link io.jrss.core.timeline.SampleSink} for one watch: the
  * probe finds JVMs and fetches; the sink judges and keeps what a scrape reads.
  */
 public interface FleetSink {

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.jrss.core.parse;
+package io.jrss.core.timeline;
 
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.NmtCategories;
 import io.jrss.core.model.NmtCategory;
 import io.jrss.core.model.NmtSummary;
-import io.jrss.core.timeline.Sample;
-import io.jrss.core.timeline.Signals;
+import io.jrss.core.parse.ParseException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,26 +70,26 @@ public final class JfrRecording {
         String type = e.getEventType().getName();
         Map<String, Double> s = bySecond.computeIfAbsent(e.getStartTime().getEpochSecond(), k -> new LinkedHashMap<>());
         switch (type) {
-            case "jdk.ResidentSetSize" -> s.put(Signals.RSS, (double) e.getLong("size"));
+            case "jdk.ResidentSetSize" -> s.put(Signals.RSS.name(), (double) e.getLong("size"));
             case "jdk.NativeMemoryUsageTotal" -> {
                 nmtReserved = Bytes.of(e.getLong("reserved"));
                 nmtCommitted = Bytes.of(e.getLong("committed"));
-                s.put(Signals.NMT_COMMITTED, (double) e.getLong("committed"));
+                s.put(Signals.NMT_COMMITTED.name(), (double) e.getLong("committed"));
             }
             case "jdk.NativeMemoryUsage" -> nmtCategory(e, s);
             case "jdk.GCHeapSummary" -> {
                 RecordedObject space = e.getValue("heapSpace");
-                s.put(Signals.HEAP_USED, (double) e.getLong("heapUsed"));
-                if (space != null) s.put(Signals.HEAP_COMMITTED, (double) space.getLong("committedSize"));
-                if ("After GC".equals(e.getString("when"))) s.put(Signals.HEAP_OLD_USED, (double) e.getLong("heapUsed")); // the live heap
+                s.put(Signals.HEAP_USED.name(), (double) e.getLong("heapUsed"));
+                if (space != null) s.put(Signals.HEAP_COMMITTED.name(), (double) space.getLong("committedSize"));
+                if ("After GC".equals(e.getString("when"))) s.put(Signals.HEAP_OLD_USED.name(), (double) e.getLong("heapUsed")); // the live heap
             }
-            case "jdk.JavaThreadStatistics" -> s.put(Signals.THREADS, (double) e.getLong("activeCount"));
-            case "jdk.ClassLoadingStatistics" -> s.put(Signals.LOADED_CLASSES, (double) (e.getLong("loadedClassCount") - e.getLong("unloadedClassCount")));
-            case "jdk.ContainerMemoryUsage" -> s.put(Signals.CGROUP_USAGE, (double) e.getLong("memoryUsage"));
+            case "jdk.JavaThreadStatistics" -> s.put(Signals.THREADS.name(), (double) e.getLong("activeCount"));
+            case "jdk.ClassLoadingStatistics" -> s.put(Signals.LOADED_CLASSES.name(), (double) (e.getLong("loadedClassCount") - e.getLong("unloadedClassCount")));
+            case "jdk.ContainerMemoryUsage" -> s.put(Signals.CGROUP_USAGE.name(), (double) e.getLong("memoryUsage"));
             case "jdk.ContainerConfiguration" -> { long l = e.getLong("memoryLimit"); if (l > 0) limit = Bytes.of(l); }
             case "jdk.ContainerCPUThrottling" -> {
-                s.put(Signals.CPU_PERIODS, (double) e.getLong("cpuElapsedSlices"));
-                s.put(Signals.CPU_THROTTLED, (double) e.getLong("cpuThrottledSlices"));
+                s.put(Signals.CPU_PERIODS.name(), (double) e.getLong("cpuElapsedSlices"));
+                s.put(Signals.CPU_THROTTLED.name(), (double) e.getLong("cpuThrottledSlices"));
             }
             case "jdk.JVMInformation" -> pid = e.getLong("pid");
             case "jdk.GarbageCollection" -> { if (reclaimsOld(e.getString("name"))) oldCollections.add(e.getStartTime().getEpochSecond()); }
@@ -111,7 +110,7 @@ public final class JfrRecording {
         int done = 0;
         for (var e : bySecond.entrySet()) {
             while (done < oldCollections.size() && oldCollections.get(done) <= e.getKey()) done++;
-            if (e.getValue().containsKey(Signals.HEAP_OLD_USED)) e.getValue().put(Signals.OLD_COLLECTIONS, (double) done);
+            if (e.getValue().containsKey(Signals.HEAP_OLD_USED.name())) e.getValue().put(Signals.OLD_COLLECTIONS.name(), (double) done);
         }
     }
 
@@ -120,10 +119,10 @@ public final class JfrRecording {
         long reserved = e.getLong("reserved"), committed = e.getLong("committed");
         nmt.put(name, new Bytes[] {Bytes.of(reserved), Bytes.of(committed)});
         switch (name) {
-            case NmtCategories.OTHER -> s.put(Signals.DIRECT_MEMORY, (double) committed);
-            case NmtCategories.METASPACE, NmtCategories.CLASS -> s.merge(Signals.METASPACE_COMMITTED, (double) committed, Double::sum);
-            case NmtCategories.THREAD_STACK -> s.put(Signals.THREAD_STACKS, (double) committed);
-            case NmtCategories.COMPILER, NmtCategories.ARENA_CHUNK -> s.merge(Signals.COMPILER_MEMORY, (double) committed, Double::sum);
+            case NmtCategories.OTHER -> s.put(Signals.DIRECT_MEMORY.name(), (double) committed);
+            case NmtCategories.METASPACE, NmtCategories.CLASS -> s.merge(Signals.METASPACE_COMMITTED.name(), (double) committed, Double::sum);
+            case NmtCategories.THREAD_STACK -> s.put(Signals.THREAD_STACKS.name(), (double) committed);
+            case NmtCategories.COMPILER, NmtCategories.ARENA_CHUNK -> s.merge(Signals.COMPILER_MEMORY.name(), (double) committed, Double::sum);
             default -> { }
         }
     }
