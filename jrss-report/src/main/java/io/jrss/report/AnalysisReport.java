@@ -15,11 +15,9 @@ import java.util.List;
 final class AnalysisReport {
     private AnalysisReport() {}
 
-    static void text(Diagnosis d, SnapshotResult.Pasted pasted, boolean color, String title, PrintWriter out) {
+    static void text(Diagnosis d, SnapshotResult.Pasted pasted, Style st, String title, PrintWriter out) {
         List<String> found = pasted.found(), notes = pasted.notes(), collectNext = pasted.collectNext();
-        TextReport r = new TextReport(color);
-        r.render(d, out, title);
-        Style st = r.style();
+        new TextReport(st).render(d, out, title);
         out.println(st.bold("Read"));
         for (String f : found) out.println("  - " + f);
         for (String n : notes) out.println(st.dim("  note: " + n));
@@ -32,8 +30,8 @@ final class AnalysisReport {
         out.flush();
     }
 
-    static ObjectNode json(Diagnosis d, SnapshotResult.Pasted pasted) {
-        ObjectNode root = JsonReport.toJson(d);
+    static ObjectNode json(Diagnosis d, SnapshotResult.Pasted pasted, String version) {
+        ObjectNode root = JsonReport.toJson(d, version);
         pasted.found().forEach(root.putArray("inputs")::add);
         pasted.notes().forEach(root.putArray("input_notes")::add);
         pasted.collectNext().forEach(root.putArray("collect_next")::add);

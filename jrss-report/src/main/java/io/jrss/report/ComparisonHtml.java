@@ -15,7 +15,7 @@ import java.util.stream.Collectors;
 final class ComparisonHtml {
     private ComparisonHtml() {}
 
-    static String of(ComparisonResult c, String title) {
+    static String of(ComparisonResult c, String title, String version) {
         Verdict v = c.verdict();
         StringBuilder h = new StringBuilder(HtmlPage.head(title));
         h.append("<header><h1>").append(HtmlPage.esc(title)).append("</h1><p class=\"meta\">").append(c.repeat()).append(c.repeat() == 1 ? " run" : " runs")
@@ -51,9 +51,9 @@ final class ComparisonHtml {
         }
         h.append("</table></section>\n<section id=\"curves\"><h2>RSS over time</h2><div class=\"chart\"><canvas id=\"compareChart\" aria-label=\"RSS of every arm\"></canvas></div>"
                 + "<p class=\"dim\">One line per run; the dashed line of each arm is its steady RSS (the median of the last half of its samples).</p></section>\n");
-        h.append("<footer class=\"dim\"><p>jrss ").append(JsonReport.JRSS_VERSION).append(". Charts by Chart.js (MIT), inlined.</p></footer>\n");
+        h.append("<footer class=\"dim\"><p>jrss ").append(version).append(". Charts by Chart.js (MIT), inlined.</p></footer>\n");
         h.append(HtmlPage.charts());
-        h.append("<script id=\"jrss-data\" type=\"application/json\">").append(HtmlPage.scriptJson(ComparisonJson.of(c).toString())).append("</script>\n");
+        h.append("<script id=\"jrss-data\" type=\"application/json\">").append(HtmlPage.scriptJson(ComparisonJson.of(c, version).toString())).append("</script>\n");
         h.append("<script>").append(HtmlReport.resource("compare.js")).append("</script>\n</body></html>\n");
         return h.toString();
     }

@@ -18,9 +18,9 @@ import java.util.Map;
 final class ComparisonJson {
     private ComparisonJson() {}
 
-    static ObjectNode of(ComparisonResult c) {
+    static ObjectNode of(ComparisonResult c, String version) {
         ObjectNode root = JsonReport.MAPPER.createObjectNode();
-        root.put("jrss_version", JsonReport.JRSS_VERSION);
+        root.put("jrss_version", version);
         ArrayNode command = root.putArray("command");
         c.command().forEach(command::add);
         root.put("repeat", c.repeat());

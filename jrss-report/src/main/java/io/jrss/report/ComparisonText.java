@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
 final class ComparisonText {
     private final Style style;
 
-    ComparisonText(boolean color) { this.style = new Style(color); }
+    ComparisonText(Style style) { this.style = style; }
 
     void render(ComparisonResult c, String title, PrintWriter out) {
         out.println(style.bold(title) + "  " + style.dim(c.repeat() + (c.repeat() == 1 ? " run" : " runs") + " per arm"

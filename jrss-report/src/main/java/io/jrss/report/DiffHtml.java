@@ -19,7 +19,7 @@ import java.util.Locale;
 final class DiffHtml {
     private DiffHtml() {}
 
-    static String of(DiffResult r, String title) {
+    static String of(DiffResult r, String title, String version) {
         Diff d = r.diff();
         StringBuilder h = new StringBuilder(HtmlPage.head(title));
         h.append("<header><h1>").append(HtmlPage.esc(title)).append("</h1><p class=\"meta\">before: ").append(side(d.before()))
@@ -42,9 +42,9 @@ final class DiffHtml {
         table(h, List.of(), d.changedSignals());
         h.append("<p class=\"dim\">").append(d.changedSignals().size()).append(" of ").append(d.signals().size())
                 .append(" signals moved more than 1 MiB and 1% (counts: at all). Counts such as collections are since each JVM started.</p></section>\n");
-        h.append("<footer class=\"dim\"><p>jrss ").append(JsonReport.JRSS_VERSION).append(". Charts by Chart.js (MIT), inlined.</p></footer>\n");
+        h.append("<footer class=\"dim\"><p>jrss ").append(version).append(". Charts by Chart.js (MIT), inlined.</p></footer>\n");
         h.append(HtmlPage.charts());
-        h.append("<script id=\"jrss-data\" type=\"application/json\">").append(HtmlPage.scriptJson(DiffJson.of(r).toString())).append("</script>\n");
+        h.append("<script id=\"jrss-data\" type=\"application/json\">").append(HtmlPage.scriptJson(DiffJson.of(r, version).toString())).append("</script>\n");
         h.append("<script>").append(HtmlReport.resource("diff.js")).append("</script>\n</body></html>\n");
         return h.toString();
     }

@@ -18,10 +18,10 @@ import io.jrss.core.snapshot.Snapshot;
 final class DiffJson {
     private DiffJson() {}
 
-    static ObjectNode of(DiffResult r) {
+    static ObjectNode of(DiffResult r, String version) {
         Diff d = r.diff();
         ObjectNode root = JsonReport.MAPPER.createObjectNode();
-        root.put("jrss_version", JsonReport.JRSS_VERSION);
+        root.put("jrss_version", version);
         side(root.putObject("before"), d.before());
         side(root.putObject("after"), d.after());
         root.put("summary", d.summary());

@@ -21,7 +21,7 @@ import java.util.Locale;
 final class DiffText {
     private final Style style;
 
-    DiffText(boolean color) { this.style = new Style(color); }
+    DiffText(Style style) { this.style = style; }
 
     void render(DiffResult r, String title, PrintWriter out) {
         Diff d = r.diff();

@@ -15,10 +15,11 @@ import io.jrss.core.result.HeapResult;
 final class HeapJson {
     private HeapJson() {}
 
-    static ObjectNode of(HeapResult r) {
+    static ObjectNode of(HeapView v, String version) {
+        HeapResult r = v.result();
         BufferCensus c = r.census();
         ObjectNode root = JsonReport.MAPPER.createObjectNode();
-        root.put("jrss_version", JsonReport.JRSS_VERSION);
+        root.put("jrss_version", version);
         root.put("input", r.input());
         ObjectNode dump = root.putObject("dump");
         dump.put("pause_seconds", r.pauseSeconds());
@@ -42,7 +43,7 @@ final class HeapJson {
         c.cache().forEach(t -> threads.addObject().put("thread", t.thread()).put("bytes", t.bytes().value()).put("buffers", t.buffers()));
         ArrayNode holders = root.putArray("top_holders");
         c.holders().forEach(h -> holders.addObject().put("holder", h.className()).put("bytes", h.bytes().value()).put("buffers", h.buffers()));
-        root.put("summary", r.summary());
+        root.put("summary", v.summary());
         return root;
     }
 

@@ -12,9 +12,10 @@ final class HeapText {
     static final int LINES = 15;
     private final Style style;
 
-    HeapText(boolean color) { this.style = new Style(color); }
+    HeapText(Style style) { this.style = style; }
 
-    void render(HeapResult r, String title, PrintWriter out) {
+    void render(HeapView v, String title, PrintWriter out) {
+        HeapResult r = v.result();
         BufferCensus c = r.census();
         out.println(style.bold(title));
         if (r.pauseSeconds() != null) {
@@ -22,7 +23,7 @@ final class HeapText {
                     + " (" + r.dumpSize().toIec() + (r.keptDump() == null ? ", deleted" : ", kept as " + r.keptDump()) + ")");
         }
         out.println();
-        out.println(style.bold("Direct buffers") + ": " + r.summary());
+        out.println(style.bold("Direct buffers") + ": " + v.summary());
         out.printf("  %-11s %8s %11s  %s%n", "kind", "buffers", "capacity", "");
         for (String kind : BufferCensus.KINDS) {
             BufferCensus.Tally t = c.kind(kind);

@@ -4,30 +4,21 @@ package io.jrss.report;
 import io.jrss.core.analysis.Episode;
 import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.ledger.Ledger;
-import io.jrss.core.ledger.LedgerRow;
-import io.jrss.core.model.Bytes;
-import java.util.LinkedHashSet;
-import java.util.Set;
 
 /** The HTML of a watch's peak: the ledger at peak RSS beside the last one, and the episodes that ended before the watch. */
 final class HtmlPeak {
     private HtmlPeak() {}
 
-    static void ledgers(StringBuilder h, TimelineDiagnosis td) {
+    static void ledgers(StringBuilder h, TimelineView v) {
+        TimelineDiagnosis td = v.diagnosis();
         Ledger peak = td.peak().ledger(), last = td.last().ledger();
         var t0 = td.timeline().samples().get(0).time();
         h.append("<table><tr><th>row</th><th class=\"num\">at peak RSS (").append(PeakText.offset(t0, td.peak().snapshot().time()))
                 .append(")</th><th class=\"num\">at the end (").append(PeakText.offset(t0, td.last().snapshot().time()))
                 .append(")</th><th>source at the end</th></tr>");
-        Set<String> ids = new LinkedHashSet<>();
-        for (LedgerRow r : peak.sorted()) ids.add(r.id());
-        for (LedgerRow r : last.sorted()) ids.add(r.id());
-        for (String id : ids) {
-            Bytes a = peak.bytes(id), b = last.bytes(id);
-            if (a.value() < 1024 && b.value() < 1024 && !id.equals("unattributed")) continue; // rounding dust
-            String source = last.sorted().stream().filter(r -> r.id().equals(id)).map(LedgerRow::source).findFirst().orElse("");
-            h.append("<tr><td>").append(id).append("</td><td class=\"num\">").append(a.toIec()).append("</td><td class=\"num\">").append(b.toIec())
-                    .append("</td><td class=\"dim\">").append(HtmlPage.esc(source)).append("</td></tr>");
+        for (PeakRow r : v.peakRows()) {
+            h.append("<tr><td>").append(r.id()).append("</td><td class=\"num\">").append(r.atPeak().toIec()).append("</td><td class=\"num\">")
+                    .append(r.atEnd().toIec()).append("</td><td class=\"dim\">").append(HtmlPage.esc(r.sourceAtEnd())).append("</td></tr>");
         }
         h.append("<tr><td><b>RSS</b></td><td class=\"num\"><b>").append(peak.rss().toIec()).append("</b></td><td class=\"num\"><b>")
                 .append(last.rss().toIec()).append("</b></td><td></td></tr></table>");

@@ -10,7 +10,6 @@ import io.jrss.core.ledger.LedgerRow;
 import io.jrss.core.model.Unavailable;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
-import io.jrss.core.timeline.WatchEnd;
 import io.jrss.core.trend.Shape;
 import io.jrss.core.trend.Trend;
 import java.io.IOException;
@@ -32,28 +31,30 @@ final class HtmlReport {
     private HtmlReport() {}
 
     /** A snapshot (explain, analyze); {@code raw} maps reading names to their text, or is empty. */
-    public static String of(Diagnosis d, Map<String, String> raw, String title) {
-        return page(title, d, JsonReport.toJson(d), d.findings(), d.notEvaluated(), null, null, List.of(), raw);
+    static String of(Diagnosis d, Map<String, String> raw, String title, String version) {
+        return page(title, version, d, JsonReport.toJson(d, version), d.findings(), d.notEvaluated(), null, List.of(), raw);
     }
 
     /** A timeline (watch, run, a recording, a JFR file). */
-    public static String of(TimelineDiagnosis td, WatchEnd end, List<ProbeOutcome> probes, String title) {
-        return page(title, td.last(), JsonReport.toJson(td, end, probes), td.findings(), td.notEvaluated(), td, end, probes, Map.of());
+    static String of(TimelineView v, String title, String version) {
+        TimelineDiagnosis td = v.diagnosis();
+        return page(title, version, td.last(), JsonReport.toJson(v, version), td.findings(), td.notEvaluated(), v, v.result().probes(), Map.of());
     }
 
-    private static String page(String title, Diagnosis d, ObjectNode json, List<Finding> findings, List<RuleResult.NotEvaluated> notEvaluated,
-                               TimelineDiagnosis td, WatchEnd end, List<ProbeOutcome> probes, Map<String, String> raw) {
+    private static String page(String title, String version, Diagnosis d, ObjectNode json, List<Finding> findings, List<RuleResult.NotEvaluated> notEvaluated,
+                               TimelineView v, List<ProbeOutcome> probes, Map<String, String> raw) {
+        TimelineDiagnosis td = v == null ? null : v.diagnosis();
         Ledger l = d.ledger();
         StringBuilder h = new StringBuilder(HtmlPage.head(title));
         h.append("<header><h1>").append(HtmlPage.esc(title)).append("</h1><p class=\"meta\">").append(HtmlPage.esc(TextReport.header(d.snapshot(), l)));
         if (td != null) h.append("<br>Watched ").append(Units.duration(td.timeline().span())).append(", ").append(td.timeline().samples().size())
-                .append(" samples; ended: ").append(HtmlPage.esc(end.detail()));
+                .append(" samples; ended: ").append(HtmlPage.esc(v.result().end().detail()));
         h.append("</p><p><b>RSS ").append(l.rssKnown() ? l.rss().toIec() : "unknown").append("</b> <span class=\"dim\">(")
                 .append(HtmlPage.esc(l.rssSource())).append(l.partial() ? "; partial ledger" : "").append(")</span></p></header>\n");
         verdict(h, findings, io.jrss.core.analysis.Unjudged.of(d, findings, notEvaluated), td != null && !td.episodes().isEmpty());
         if (td != null) HtmlPeak.episodes(h, td);
         h.append("<section id=\"ledger\"><h2>Where the RSS goes</h2><div class=\"chart bar\"><canvas id=\"ledgerChart\" aria-label=\"ledger\"></canvas></div>");
-        if (td != null && td.peak() != td.last()) HtmlPeak.ledgers(h, td);
+        if (v != null && v.peakShown()) HtmlPeak.ledgers(h, v);
         else ledgerTable(h, l);
         h.append("</section>\n");
         if (td != null) {
@@ -74,7 +75,7 @@ final class HtmlReport {
         h.append("<section id=\"raw\"><h2>Raw readings</h2>");
         if (raw.isEmpty()) h.append("<p class=\"dim\">The data behind this page is the JSON of <code>--json</code>, embedded in it (element <code>#jrss-data</code>).</p>");
         raw.forEach((name, text) -> h.append("<details><summary>").append(HtmlPage.esc(name)).append("</summary><pre>").append(HtmlPage.esc(text)).append("</pre></details>"));
-        h.append("</section>\n<footer class=\"dim\"><p>jrss ").append(JsonReport.JRSS_VERSION).append(". Charts by Chart.js (MIT), inlined.</p></footer>\n");
+        h.append("</section>\n<footer class=\"dim\"><p>jrss ").append(version).append(". Charts by Chart.js (MIT), inlined.</p></footer>\n");
         h.append(HtmlPage.charts());
         h.append("<script id=\"jrss-data\" type=\"application/json\">").append(HtmlPage.scriptJson(json.toString())).append("</script>\n");
         h.append("<script>").append(resource("report.js")).append("</script>\n</body></html>\n");
@@ -105,8 +106,7 @@ final class HtmlReport {
 
     private static void ledgerTable(StringBuilder h, Ledger l) {
         h.append("<table><tr><th>row</th><th class=\"num\">resident</th><th class=\"num\">of RSS</th><th>confidence</th><th>source</th></tr>");
-        for (LedgerRow r : l.sorted()) {
-            if (r.bytes().isZero() && !r.id().equals("unattributed")) continue;
+        for (LedgerRow r : SnapshotView.shown(l)) {
             h.append("<tr><td>").append(r.id()).append("</td><td class=\"num\">").append(r.bytes().toIec()).append("</td><td class=\"num\">")
                     .append(l.rssKnown() ? String.format(Locale.ROOT, "%.1f%%", 100 * r.bytes().ratioOf(l.rss())) : "").append("</td><td>")
                     .append(r.confidence()).append("</td><td class=\"dim\">").append(HtmlPage.esc(r.source())).append("</td></tr>");

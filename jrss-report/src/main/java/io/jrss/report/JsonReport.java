@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.analysis.Episode;
-import io.jrss.core.analysis.ProbeOutcome;
 import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
@@ -16,7 +15,6 @@ import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.snapshot.Snapshot;
-import io.jrss.core.timeline.WatchEnd;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -27,18 +25,20 @@ import java.util.List;
  * The ledger's bytes always sum to rss_bytes and it always contains "unattributed".
  */
 public final class JsonReport {
-    public static final String JRSS_VERSION = "0.1.0";
+    /** @deprecated the version is the caller's: {@link Reporter#JRSS_VERSION}; kept while the CLI still reads it here. */
+    @Deprecated public static final String JRSS_VERSION = Reporter.JRSS_VERSION;
     static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    static ObjectNode toJson(Diagnosis d) { return toJson(d, d.findings(), d.notEvaluated()); }
+    static ObjectNode toJson(Diagnosis d, String version) { return toJson(d, d.findings(), d.notEvaluated(), version); }
 
     /**
      * The object of the last full snapshot with the findings over the whole watch, the {@code episodes} (findings
      * that went away before the end), the {@code peak} (the same fields for the full sample at the highest RSS), plus
      * its {@code timeline}.
      */
-    static ObjectNode toJson(TimelineDiagnosis td, WatchEnd end, List<ProbeOutcome> probes) {
-        ObjectNode root = toJson(td.last(), td.findings(), td.notEvaluated());
+    static ObjectNode toJson(TimelineView v, String version) {
+        TimelineDiagnosis td = v.diagnosis();
+        ObjectNode root = toJson(td.last(), td.findings(), td.notEvaluated(), version);
         ArrayNode episodes = MAPPER.createArrayNode();
         for (Episode e : td.episodes()) {
             ObjectNode o = finding(episodes.addObject(), e.atPeak());
@@ -53,19 +53,19 @@ public final class JsonReport {
             o.put("full_samples", e.samples());
         }
         root.set("episodes", episodes);
-        ObjectNode peak = toJson(td.peak(), td.peak().findings(), td.peak().notEvaluated());
-        HighestRss.of(td.timeline()).ifPresent(h -> peak.putObject("highest_rss_sampled").put("bytes", h.bytes()).put("at", h.at().toString())
+        ObjectNode peak = toJson(td.peak(), td.peak().findings(), td.peak().notEvaluated(), version);
+        v.highest().ifPresent(h -> peak.putObject("highest_rss_sampled").put("bytes", h.bytes()).put("at", h.at().toString())
                 .put("full", h.full()));
         root.set("peak", peak);
-        root.set("timeline", TimelineJson.of(td, end, probes, MAPPER));
+        root.set("timeline", TimelineJson.of(td, v.result().end(), v.result().probes(), MAPPER));
         return root;
     }
 
-    private static ObjectNode toJson(Diagnosis d, List<Finding> findingList, List<RuleResult.NotEvaluated> notEvaluatedList) {
+    private static ObjectNode toJson(Diagnosis d, List<Finding> findingList, List<RuleResult.NotEvaluated> notEvaluatedList, String version) {
         Snapshot s = d.snapshot();
         Ledger l = d.ledger();
         ObjectNode root = MAPPER.createObjectNode();
-        root.put("jrss_version", JRSS_VERSION);
+        root.put("jrss_version", version);
         root.put("captured_at", s.time().toString());
         ObjectNode target = root.putObject("target");
         target.put("pid", s.pid());
@@ -134,8 +134,6 @@ public final class JsonReport {
         o.put("source", m.source());
         return o;
     }
-
-    static void write(Diagnosis d, Writer out) { write(toJson(d), out); }
 
     static void write(ObjectNode json, Writer out) {
         try {

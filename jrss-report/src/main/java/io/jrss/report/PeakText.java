@@ -4,15 +4,11 @@ package io.jrss.report;
 import io.jrss.core.analysis.Episode;
 import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.ledger.Ledger;
-import io.jrss.core.ledger.LedgerRow;
-import io.jrss.core.ledger.RowIds;
 import io.jrss.core.model.Bytes;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashSet;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * The parts of a watch's terminal report that the last sample alone cannot tell: the ledger at peak RSS beside the
@@ -24,24 +20,20 @@ final class PeakText {
 
     PeakText(Style st) { this.st = st; }
 
-    /** Both ledgers side by side, rows in the peak's order; nothing when the last full sample was the peak. */
-    void ledgers(TimelineDiagnosis td, PrintWriter out) {
-        if (td.peak() == td.last()) return;
+    /** Both ledgers side by side, rows as the view chose them; nothing when the last full sample was the peak. */
+    void ledgers(TimelineView v, PrintWriter out) {
+        if (!v.peakShown()) return;
+        TimelineDiagnosis td = v.diagnosis();
         Ledger peak = td.peak().ledger(), last = td.last().ledger();
         Instant t0 = td.timeline().samples().get(0).time();
         out.println(st.bold("Ledger at peak RSS") + st.dim("  (the full sample with the highest RSS, beside the last one)"));
         out.println(st.dim(String.format(Locale.ROOT, "  %-15s %12s %12s %10s", "row", "at " + offset(t0, td.peak().snapshot().time()),
                 "at " + offset(t0, td.last().snapshot().time()), "change")));
-        Set<String> ids = new LinkedHashSet<>();
-        for (LedgerRow r : peak.sorted()) ids.add(r.id());
-        for (LedgerRow r : last.sorted()) ids.add(r.id());
-        for (String id : ids) {
-            Bytes a = peak.bytes(id), b = last.bytes(id);
-            if (a.value() < 1024 && b.value() < 1024 && !id.equals(RowIds.UNATTRIBUTED)) continue; // rounding dust
-            out.println(String.format(Locale.ROOT, "  %-15s %12s %12s %10s", id, a.toIec(), b.toIec(), signed(b.minus(a))));
+        for (PeakRow r : v.peakRows()) {
+            out.println(String.format(Locale.ROOT, "  %-15s %12s %12s %10s", r.id(), r.atPeak().toIec(), r.atEnd().toIec(), signed(r.atEnd().minus(r.atPeak()))));
         }
         out.println(String.format(Locale.ROOT, "  %-15s %12s %12s %10s", "RSS", peak.rss().toIec(), last.rss().toIec(), signed(last.rss().minus(peak.rss()))));
-        HighestRss.of(td.timeline()).filter(h -> h.bytes() > peak.rss().value() * 1.02).ifPresent(h -> out.println(st.dim(
+        v.highest().filter(h -> h.bytes() > peak.rss().value() * 1.02).ifPresent(h -> out.println(st.dim(
                 "  note: a cheap sample at " + offset(t0, h.at()) + " saw RSS " + Bytes.of(h.bytes()).toIec() + ", above the full sample at peak")));
         out.println();
     }

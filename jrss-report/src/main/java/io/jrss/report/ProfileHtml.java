@@ -12,13 +12,14 @@ import io.jrss.core.result.ProfileResult;
 final class ProfileHtml {
     private ProfileHtml() {}
 
-    static String of(ProfileResult r, String title) {
+    static String of(ProfileView v, String title) {
+        ProfileResult r = v.result();
         NativeProfile p = r.profile();
         StringBuilder h = new StringBuilder(HtmlPage.head(title));
         h.append("<header><h1>").append(HtmlPage.esc(title)).append("</h1><p class=\"meta\"><b>Changed the target</b>: loaded async-profiler ")
                 .append(HtmlPage.esc(r.profilerVersion())).append(" into pid ").append(r.pid()).append(" (it stays loaded). ")
                 .append(Math.round(p.durationSeconds())).append(" s, ").append(p.mallocs()).append(" mallocs, ").append(p.frees()).append(" frees.</p></header>\n");
-        h.append("<section id=\"join\"><h2>Joined to the ledger</h2><p><b>").append(HtmlPage.esc(r.summary())).append("</b></p>");
+        h.append("<section id=\"join\"><h2>Joined to the ledger</h2><p><b>").append(HtmlPage.esc(v.summary())).append("</b></p>");
         h.append("<table><tr><th>ledger row</th><th class=\"num\">before</th><th class=\"num\">after</th></tr>");
         for (LedgerRow row : r.after().ledger().sorted()) {
             if (!row.bytes().isPositive()) continue;

@@ -14,11 +14,12 @@ import io.jrss.core.result.ProfileResult;
 final class ProfileJson {
     private ProfileJson() {}
 
-    static ObjectNode of(ProfileResult r) {
+    static ObjectNode of(ProfileView v, String version) {
+        ProfileResult r = v.result();
         NativeProfile p = r.profile();
         ObjectNode root = JsonReport.MAPPER.createObjectNode();
-        root.put("jrss_version", JsonReport.JRSS_VERSION);
-        root.putObject("target").put("pid", r.pid()).put("java_version", r.after().snapshot().version().map(v -> v.version()).orNull());
+        root.put("jrss_version", version);
+        root.putObject("target").put("pid", r.pid()).put("java_version", r.after().snapshot().version().map(jv -> jv.version()).orNull());
         root.put("changes_target", true);
         root.put("profiler", "async-profiler " + r.profilerVersion());
         root.put("library", r.library());
@@ -32,7 +33,7 @@ final class ProfileJson {
         root.put("unfreed_untracked_bytes", p.untracked().value());
         root.put("ledger_native_malloc_bytes", r.nativeMalloc().value());
         root.put("ledger_native_malloc_growth_bytes", r.nativeMallocGrowth().value());
-        root.put("summary", r.summary());
+        root.put("summary", v.summary());
         ArrayNode groups = root.putArray("groups");
         p.groups().forEach(g -> groups.addObject().put("caller", g.name()).put("unfreed_bytes", g.unfreed().value())
                 .put("allocated_bytes", g.allocated().value()).put("stacks", g.sites()));

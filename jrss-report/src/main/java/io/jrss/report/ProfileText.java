@@ -13,9 +13,10 @@ final class ProfileText {
     static final int GROUPS = 10, STACKS = 5, FRAMES = 12;
     private final Style style;
 
-    ProfileText(boolean color) { this.style = new Style(color); }
+    ProfileText(Style style) { this.style = style; }
 
-    void render(ProfileResult r, String title, PrintWriter out) {
+    void render(ProfileView v, String title, PrintWriter out) {
+        ProfileResult r = v.result();
         NativeProfile p = r.profile();
         out.println(style.bold(title));
         out.println("  " + style.yellow("CHANGED THE TARGET") + ": loaded async-profiler " + r.profilerVersion() + " (" + r.library() + ") into pid " + r.pid()
@@ -24,7 +25,7 @@ final class ProfileText {
                 p.intervalBytes() == 0 ? "every allocation" : "one sample per " + io.jrss.core.model.Bytes.of(p.intervalBytes()).toIec() + " (bytes are estimates)",
                 p.mallocs(), p.frees(), p.allocated().toIec(), p.unfreed().toIec());
         out.println();
-        out.println(style.bold("Joined to the ledger") + ": " + r.summary());
+        out.println(style.bold("Joined to the ledger") + ": " + v.summary());
         out.println();
         out.println(style.bold("Callers by unfreed bytes") + style.dim(" (the Java method that called into native code, else the first native frame)"));
         out.printf("  %11s %11s %6s  %s%n", "unfreed", "allocated", "stacks", "caller");

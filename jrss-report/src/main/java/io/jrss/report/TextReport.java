@@ -27,7 +27,9 @@ final class TextReport {
     private static final int BAR = 24;
     private final Style st;
 
-    public TextReport(boolean color) { this.st = new Style(color); }
+    public TextReport(boolean color) { this(new Style(color)); }
+
+    TextReport(Style st) { this.st = st; }
 
     public void render(Diagnosis d, PrintWriter out) { render(d, out, "jrss explain " + d.snapshot().pid()); }
 
@@ -72,8 +74,7 @@ final class TextReport {
 
     void ledger(Ledger l, PrintWriter out) {
         out.println(st.dim(String.format(Locale.ROOT, "  %-15s %10s %7s  %-" + BAR + "s  %-8s  %s", "row", "resident", "of RSS", "", "", "source")));
-        for (LedgerRow r : l.sorted()) {
-            if (r.bytes().isZero() && !r.id().equals(RowIds.UNATTRIBUTED)) continue;
+        for (LedgerRow r : SnapshotView.shown(l)) {
             double share = r.bytes().ratioOf(l.rss());
             String bar = String.format(Locale.ROOT, "%-" + BAR + "s", Style.bar(share, BAR));
             String line = String.format(Locale.ROOT, "  %-15s %10s %7s  %s  %-8s  %s", r.id(), r.bytes().toIec(), pct1(share),

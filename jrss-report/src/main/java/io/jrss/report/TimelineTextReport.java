@@ -24,10 +24,13 @@ final class TimelineTextReport {
     private final TextReport text;
     private final Style st;
 
-    public TimelineTextReport(boolean color) { this.text = new TextReport(color); this.st = text.style(); }
+    TimelineTextReport(Style st) { this.text = new TextReport(st); this.st = st; }
 
     /** @param title the first words, e.g. "jrss watch 4242" or "jrss analyze incident-42/" */
-    public void render(TimelineDiagnosis td, WatchEnd end, List<ProbeOutcome> probes, String title, PrintWriter out) {
+    void render(TimelineView v, String title, PrintWriter out) {
+        TimelineDiagnosis td = v.diagnosis();
+        WatchEnd end = v.result().end();
+        List<ProbeOutcome> probes = v.result().probes();
         Snapshot s = td.last().snapshot();
         Ledger l = td.last().ledger();
         Timeline t = td.timeline();
@@ -42,7 +45,7 @@ final class TimelineTextReport {
         text.ledger(l, out);
         out.println();
         PeakText peak = new PeakText(st);
-        peak.ledgers(td, out);
+        peak.ledgers(v, out);
         trends(td, out);
         text.findings(td.findings(), io.jrss.core.analysis.Unjudged.of(td.last(), td.findings(), td.notEvaluated()), td.episodes().isEmpty() ? "No findings over the watch: nothing grew or stayed wrong long enough to matter."
                 : "No findings at the end of the watch; what held for a while is below.", out);

@@ -32,7 +32,7 @@ class GoldenCaptureTest {
     @MethodSource("captures")
     void givesTheExpectedAnswer(Path dir) throws Exception {
         Diagnosis d = Diagnosis.of(SnapshotParser.parse(CaptureDirectory.read(dir)));
-        JsonNode json = JsonReport.toJson(d);
+        JsonNode json = JsonReport.toJson(d, Reporter.JRSS_VERSION);
         long sum = 0;
         for (JsonNode row : json.get("ledger")) sum += row.get("bytes").asLong();
         assertEquals(json.get("rss_bytes").asLong(), sum, "rows sum to the RSS");
