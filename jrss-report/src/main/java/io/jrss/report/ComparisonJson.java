@@ -9,6 +9,7 @@ import io.jrss.core.compare.Verdict;
 import io.jrss.core.ledger.LedgerRow;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.result.ComparisonResult;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -19,8 +20,7 @@ final class ComparisonJson {
     private ComparisonJson() {}
 
     static ObjectNode of(ComparisonResult c, String version) {
-        ObjectNode root = JsonReport.MAPPER.createObjectNode();
-        root.put("jrss_version", version);
+        ObjectNode root = JsonReport.root(version);
         ArrayNode command = root.putArray("command");
         c.command().forEach(command::add);
         root.put("repeat", c.repeat());
@@ -37,8 +37,7 @@ final class ComparisonJson {
         o.put("name", a.name());
         ObjectNode env = o.putObject("env");
         a.env().forEach(env::put);
-        ArrayNode flags = o.putArray("jvm_flags");
-        a.jvmFlags().forEach(flags::add);
+        strings(o, "jvm_flags", a.jvmFlags());
         o.put("allocator", a.allocator());
         o.put("allocator_seen", a.allocatorSeen());
         o.put("ran_as_named", a.ranAsNamed());
@@ -87,16 +86,15 @@ final class ComparisonJson {
         putBytes(o, "saving_bytes", v.saving());
         o.put("confidence", v.confidence().name());
         o.put("summary", v.summary());
-        ArrayNode ties = o.putArray("ties");
-        v.ties().forEach(ties::add);
+        strings(o, "ties", v.ties());
         o.put("wall_ratio", v.wallRatio());
         o.put("cpu_ratio", v.cpuRatio());
         o.put("metric_ratio", v.metricRatio());
-        ArrayNode risks = o.putArray("risks");
-        v.risks().forEach(risks::add);
-        ArrayNode notes = o.putArray("notes");
-        v.notes().forEach(notes::add);
+        strings(o, "risks", v.risks());
+        strings(o, "notes", v.notes());
     }
+
+    private static void strings(ObjectNode o, String key, List<String> values) { values.forEach(o.putArray(key)::add); }
 
     private static void stats(ObjectNode o, Map<String, Bytes> stats) { stats.forEach((k, b) -> o.put(k, b.value())); }
 

@@ -21,11 +21,7 @@ import java.util.stream.Collectors;
  * --repeat, time, CPU, exit, --metric, findings), the verdict with its cost and the winner's known risks, the
  * ledger at the end side by side, and each allocator's own statistics.
  */
-final class ComparisonText {
-    private final Style style;
-
-    ComparisonText(Style style) { this.style = style; }
-
+record ComparisonText(Style style) {
     void render(ComparisonResult c, String title, PrintWriter out) {
         out.println(style.bold(title) + "  " + style.dim(c.repeat() + (c.repeat() == 1 ? " run" : " runs") + " per arm"
                 + (c.interrupted() ? "; interrupted by Ctrl-C: the arms not reached are left out" : "")));

@@ -20,8 +20,7 @@ final class DiffJson {
 
     static ObjectNode of(DiffResult r, String version) {
         Diff d = r.diff();
-        ObjectNode root = JsonReport.MAPPER.createObjectNode();
-        root.put("jrss_version", version);
+        ObjectNode root = JsonReport.root(version);
         side(root.putObject("before"), d.before());
         side(root.putObject("after"), d.after());
         root.put("summary", d.summary());

@@ -18,11 +18,7 @@ import java.util.Locale;
  * jrss diff for a person: the two sides, the one-sentence summary, the settings that differ, the ledger row by row,
  * the findings that appeared, went away or stayed, and the signals that moved.
  */
-final class DiffText {
-    private final Style style;
-
-    DiffText(Style style) { this.style = style; }
-
+record DiffText(Style style) {
     void render(DiffResult r, String title, PrintWriter out) {
         Diff d = r.diff();
         out.println(style.bold(title));

@@ -16,10 +16,9 @@ final class HeapJson {
     private HeapJson() {}
 
     static ObjectNode of(HeapView v, String version) {
+        ObjectNode root = JsonReport.root(version);
         HeapResult r = v.result();
         BufferCensus c = r.census();
-        ObjectNode root = JsonReport.MAPPER.createObjectNode();
-        root.put("jrss_version", version);
         root.put("input", r.input());
         ObjectNode dump = root.putObject("dump");
         dump.put("pause_seconds", r.pauseSeconds());

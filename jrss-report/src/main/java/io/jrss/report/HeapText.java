@@ -8,11 +8,8 @@ import java.io.PrintWriter;
 import java.util.Locale;
 
 /** jrss heap for a person: the pause, the census by kind, the figures it is checked against, the caches by thread, the holders. */
-final class HeapText {
+record HeapText(Style style) {
     static final int LINES = 15;
-    private final Style style;
-
-    HeapText(Style style) { this.style = style; }
 
     void render(HeapView v, String title, PrintWriter out) {
         HeapResult r = v.result();

@@ -64,8 +64,7 @@ public final class JsonReport {
     private static ObjectNode toJson(Diagnosis d, List<Finding> findingList, List<RuleResult.NotEvaluated> notEvaluatedList, String version) {
         Snapshot s = d.snapshot();
         Ledger l = d.ledger();
-        ObjectNode root = MAPPER.createObjectNode();
-        root.put("jrss_version", version);
+        ObjectNode root = root(version);
         root.put("captured_at", s.time().toString());
         ObjectNode target = root.putObject("target");
         target.put("pid", s.pid());
@@ -107,6 +106,9 @@ public final class JsonReport {
         l.notes().forEach(notes::add);
         return root;
     }
+
+    /** A report's object, opened with the version of the tool that wrote it. */
+    static ObjectNode root(String version) { return MAPPER.createObjectNode().put("jrss_version", version); }
 
     static ObjectNode finding(ObjectNode o, Finding f) {
         o.put("id", f.id());

@@ -17,8 +17,7 @@ final class ProfileJson {
     static ObjectNode of(ProfileView v, String version) {
         ProfileResult r = v.result();
         NativeProfile p = r.profile();
-        ObjectNode root = JsonReport.MAPPER.createObjectNode();
-        root.put("jrss_version", version);
+        ObjectNode root = JsonReport.root(version);
         root.putObject("target").put("pid", r.pid()).put("java_version", r.after().snapshot().version().map(jv -> jv.version()).orNull());
         root.put("changes_target", true);
         root.put("profiler", "async-profiler " + r.profilerVersion());

@@ -9,11 +9,8 @@ import java.io.PrintWriter;
  * jrss profile-native for a person: what was loaded into the target, the join to the ledger, the callers by
  * unfreed bytes, the top stacks, and what the profile cannot see.
  */
-final class ProfileText {
+record ProfileText(Style style) {
     static final int GROUPS = 10, STACKS = 5, FRAMES = 12;
-    private final Style style;
-
-    ProfileText(Style style) { this.style = style; }
 
     void render(ProfileView v, String title, PrintWriter out) {
         ProfileResult r = v.result();
