@@ -10,10 +10,10 @@ import io.jrss.core.timeline.Sample;
 import io.jrss.core.timeline.Signals;
 import io.jrss.core.timeline.Timeline;
 import io.jrss.core.trend.Series;
-import java.util.List;
-import java.util.Locale;
 import io.jrss.report.shared.Style;
 import io.jrss.report.shared.Units;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * The live view of a watch: on a terminal, a frame redrawn at each sample (each ledger row with its size, its

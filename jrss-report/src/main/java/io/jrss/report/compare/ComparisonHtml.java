@@ -5,10 +5,10 @@ import io.jrss.core.compare.ArmResult;
 import io.jrss.core.compare.Verdict;
 import io.jrss.core.result.ComparisonResult;
 import io.jrss.core.rules.Finding;
-import java.util.Locale;
-import java.util.stream.Collectors;
 import io.jrss.report.shared.HtmlPage;
 import io.jrss.report.shared.Units;
+import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * jrss compare as one self-contained HTML page: the verdict, the arms' table, every run's RSS curve overlaid on one

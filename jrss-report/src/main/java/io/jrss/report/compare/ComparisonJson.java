@@ -9,10 +9,10 @@ import io.jrss.core.compare.Verdict;
 import io.jrss.core.ledger.LedgerRow;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.result.ComparisonResult;
-import java.util.List;
-import java.util.Map;
 import io.jrss.report.shared.Json;
 import io.jrss.report.snapshot.SnapshotJson;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The JSON of jrss compare (docs/json.md, "compare"): the command, each arm with its runs and its medians, and the

@@ -8,6 +8,8 @@ import io.jrss.core.ledger.LedgerRow;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.result.ComparisonResult;
 import io.jrss.core.rules.Finding;
+import io.jrss.report.shared.Style;
+import io.jrss.report.shared.Units;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -15,8 +17,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
-import io.jrss.report.shared.Style;
-import io.jrss.report.shared.Units;
 
 /**
  * jrss compare for a person: one table row per arm (what it was seen using, steady and peak RSS, the spread with

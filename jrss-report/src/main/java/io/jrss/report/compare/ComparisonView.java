@@ -3,9 +3,9 @@ package io.jrss.report.compare;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jrss.core.result.ComparisonResult;
-import java.io.PrintWriter;
 import io.jrss.report.shared.Style;
 import io.jrss.report.shared.View;
+import java.io.PrintWriter;
 
 /** jrss compare as shown: the arms and the verdict, whose sentence core's {@code Verdict} already words. */
 public record ComparisonView(ComparisonResult result) implements View {

@@ -8,10 +8,10 @@ import io.jrss.core.diff.SetupChange;
 import io.jrss.core.diff.Side;
 import io.jrss.core.result.DiffResult;
 import io.jrss.core.rules.Finding;
-import java.util.List;
-import java.util.Locale;
 import io.jrss.report.shared.HtmlPage;
 import io.jrss.report.shared.Units;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * jrss diff as one self-contained HTML page: the summary, the settings that differ, the ledger as paired bars

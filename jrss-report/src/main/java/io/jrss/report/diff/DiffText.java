@@ -9,12 +9,12 @@ import io.jrss.core.diff.Side;
 import io.jrss.core.result.DiffResult;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.snapshot.Snapshot;
+import io.jrss.report.shared.Style;
+import io.jrss.report.shared.Units;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
-import io.jrss.report.shared.Style;
-import io.jrss.report.shared.Units;
 
 /**
  * jrss diff for a person: the two sides, the one-sentence summary, the settings that differ, the ledger row by row,

@@ -3,9 +3,9 @@ package io.jrss.report.diff;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jrss.core.result.DiffResult;
-import java.io.PrintWriter;
 import io.jrss.report.shared.Style;
 import io.jrss.report.shared.View;
+import java.io.PrintWriter;
 
 /** jrss diff as shown: two sides and their changes, whose sentence core's {@code Diff} already words. */
 public record DiffView(DiffResult result) implements View {

@@ -4,9 +4,9 @@ package io.jrss.report.heap;
 import io.jrss.core.heap.BufferCensus;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.result.HeapResult;
+import io.jrss.report.shared.Style;
 import java.io.PrintWriter;
 import java.util.Locale;
-import io.jrss.report.shared.Style;
 
 /** jrss heap for a person: the pause, the census by kind, the figures it is checked against, the caches by thread, the holders. */
 record HeapText(Style style) {

@@ -5,9 +5,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jrss.core.heap.BufferCensus;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.result.HeapResult;
-import java.io.PrintWriter;
 import io.jrss.report.shared.Style;
 import io.jrss.report.shared.View;
+import java.io.PrintWriter;
 
 /**
  * jrss heap as shown: the census and the one sentence that sums it up with the figures it can be checked against

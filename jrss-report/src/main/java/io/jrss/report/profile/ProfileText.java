@@ -3,8 +3,8 @@ package io.jrss.report.profile;
 
 import io.jrss.core.profile.NativeProfile;
 import io.jrss.core.result.ProfileResult;
-import java.io.PrintWriter;
 import io.jrss.report.shared.Style;
+import java.io.PrintWriter;
 
 /**
  * jrss profile-native for a person: what was loaded into the target, the join to the ledger, the callers by

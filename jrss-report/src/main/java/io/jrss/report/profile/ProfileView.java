@@ -4,9 +4,9 @@ package io.jrss.report.profile;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jrss.core.profile.NativeProfile;
 import io.jrss.core.result.ProfileResult;
-import java.io.PrintWriter;
 import io.jrss.report.shared.Style;
 import io.jrss.report.shared.View;
+import java.io.PrintWriter;
 
 /**
  * jrss profile-native as shown: the profile and the one sentence that joins it to the ledger's native-malloc (the

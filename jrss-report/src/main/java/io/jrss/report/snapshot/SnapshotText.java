@@ -2,6 +2,7 @@
 package io.jrss.report.snapshot;
 
 import io.jrss.core.analysis.Diagnosis;
+import io.jrss.core.analysis.Unjudged;
 import io.jrss.core.ledger.Confidence;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
@@ -12,12 +13,11 @@ import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
 import io.jrss.core.snapshot.Snapshot;
+import io.jrss.report.shared.Style;
 import java.io.PrintWriter;
-import io.jrss.core.analysis.Unjudged;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import io.jrss.report.shared.Style;
 
 /**
  * The terminal report of explain: a header naming the target, the ledger (largest rows first, % of RSS, a bar),

@@ -6,10 +6,10 @@ import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
 import io.jrss.core.ledger.RowIds;
 import io.jrss.core.result.SnapshotResult;
-import java.io.PrintWriter;
-import java.util.List;
 import io.jrss.report.shared.Style;
 import io.jrss.report.shared.View;
+import java.io.PrintWriter;
+import java.util.List;
 
 /** One moment as shown (explain, a capture, analyze's pasted outputs); also which ledger rows every report lists. */
 public record SnapshotView(SnapshotResult result) implements View {

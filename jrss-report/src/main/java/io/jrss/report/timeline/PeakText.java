@@ -5,12 +5,12 @@ import io.jrss.core.analysis.Episode;
 import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.Bytes;
+import io.jrss.report.shared.Style;
+import io.jrss.report.shared.Units;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
-import io.jrss.report.shared.Style;
-import io.jrss.report.shared.Units;
 
 /**
  * The parts of a watch's terminal report that the last sample alone cannot tell: the ledger at peak RSS beside the

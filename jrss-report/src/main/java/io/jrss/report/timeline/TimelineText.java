@@ -10,13 +10,13 @@ import io.jrss.core.timeline.Timeline;
 import io.jrss.core.timeline.WatchEnd;
 import io.jrss.core.trend.Shape;
 import io.jrss.core.trend.Trend;
+import io.jrss.report.shared.Style;
+import io.jrss.report.shared.Units;
+import io.jrss.report.snapshot.SnapshotText;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import io.jrss.report.shared.Style;
-import io.jrss.report.shared.Units;
-import io.jrss.report.snapshot.SnapshotText;
 
 /**
  * The terminal report at the end of watch and run (and of a recording read back): how the watch went, the ledger of

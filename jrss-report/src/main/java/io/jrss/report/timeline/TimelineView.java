@@ -4,11 +4,11 @@ package io.jrss.report.timeline;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.result.TimelineResult;
+import io.jrss.report.shared.Style;
+import io.jrss.report.shared.View;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
-import io.jrss.report.shared.Style;
-import io.jrss.report.shared.View;
 
 /**
  * A span of time as shown (watch, run, a recording, a JFR file): whether the peak gets its own ledger (only when the
