@@ -11,6 +11,8 @@ import io.jrss.core.timeline.Signal;
 import io.jrss.core.timeline.Signals;
 import io.jrss.core.timeline.Timeline;
 import io.jrss.core.trend.Series;
+import io.jrss.report.shared.Style;
+import io.jrss.report.shared.Units;
 import java.util.List;
 import java.util.Locale;
 

@@ -25,17 +25,4 @@ public record HeapResult(String input, BufferCensus census, Diagnosis diagnosis,
         if (diagnosis == null) return null;
         return diagnosis.snapshot().nmt().value().flatMap(n -> n.category(NmtCategories.OTHER)).map(c -> c.malloc()).orElse(null);
     }
-
-    /** The census in one sentence, with the figures it can be checked against. */
-    public String summary() {
-        BufferCensus c = census;
-        StringBuilder sb = new StringBuilder(c.owned().count() + " direct buffers own " + c.owned().bytes().toIec());
-        if (c.unreachable().count() > 0) sb.append(", of which ").append(c.unreachable().bytes().toIec()).append(" only wait for their cleaner");
-        sb.append("; java.nio.Bits (the BufferPoolMXBean) counts ").append(c.bits().bytes().toIec());
-        Bytes other = nmtOther();
-        if (other != null) sb.append(", NMT Other ").append(other.toIec());
-        if (!c.cache().isEmpty()) sb.append("; ").append(c.cached().toIec()).append(" sit in the temporary buffer caches of ").append(c.cache().size()).append(" threads");
-        if (!c.holders().isEmpty()) sb.append("; the largest holder is ").append(c.holders().get(0).className()).append(" (").append(c.holders().get(0).bytes().toIec()).append(")");
-        return sb.toString();
-    }
 }

@@ -23,14 +23,4 @@ public record ProfileResult(int pid, String profilerVersion, String library, Nat
     public Bytes nativeMalloc() { return after.ledger().bytes(Row.NATIVE_MALLOC); }
 
     public Bytes nativeMallocGrowth() { return nativeMalloc().minus(before.ledger().bytes(Row.NATIVE_MALLOC)); }
-
-    /** The join in one sentence: of the ledger's native-malloc, how much these stacks allocated and did not free. */
-    public String summary() {
-        NativeProfile p = profile;
-        String top = p.groups().isEmpty() || !p.groups().get(0).unfreed().isPositive() ? ""
-                : "; most of it from " + p.groups().get(0).name() + " (" + p.groups().get(0).unfreed().toIec() + ")";
-        return "Of " + nativeMalloc().toIec() + " native-malloc (" + nativeMallocGrowth().toSignedIec() + " during the " + Math.round(p.durationSeconds())
-                + " s profile), " + p.untracked().toIec() + " were allocated and not freed by the stacks below" + top
-                + (p.tracked().isPositive() ? "; another " + p.tracked().toIec() + " unfreed went through HotSpot's os::malloc, which NMT counts" : "");
-    }
 }
