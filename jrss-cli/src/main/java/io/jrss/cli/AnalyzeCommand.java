@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -28,22 +28,18 @@ import picocli.CommandLine.Spec;
 final class AnalyzeCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Files with outputs, '-' for stdin, a JFR file, or one jrss capture or recording directory.")
     List<Path> paths;
-    @Option(names = "--json", description = "Print exactly one JSON object on stdout (see docs/json.md: explain's, plus inputs and collect_next; a timeline for a recording or JFR).")
-    boolean json;
-    @Option(names = "--html", paramLabel = "FILE", description = "Also write the report as one self-contained HTML file.")
-    Path html;
-    @Option(names = "--no-color", description = "No ANSI colours even on a terminal.")
-    boolean noColor;
+    @Mixin OutputFlags output;
+    @Mixin HtmlFlag html;
     @Spec CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
-        HtmlFile.check(html);
-        Result r = Sources.result(Sources.of(paths, System.in), Output.replay(err, Live.terminal() && !json));
+        html.check();
+        Result r = Sources.result(Sources.of(paths, System.in), Progress.on(err, output.progress()));
         String title = "jrss analyze " + String.join(" ", paths.stream().map(Path::toString).toList());
-        Output.print(r, json, Live.terminal() && !noColor, title, out);
-        if (html != null) HtmlFile.write(html, r, title, err);
+        output.print(r, title, out);
+        html.write(r, title, err);
         return 0;
     }
 }

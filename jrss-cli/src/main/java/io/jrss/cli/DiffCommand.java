@@ -13,8 +13,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -34,30 +34,26 @@ final class DiffCommand implements Callable<Integer> {
     String before;
     @Parameters(index = "1", paramLabel = "AFTER", description = "The second input, the same way.")
     String after;
-    @Option(names = "--json", description = "Print exactly one JSON object on stdout (docs/json.md, \"diff\").")
-    boolean json;
-    @Option(names = "--html", paramLabel = "FILE", description = "Also write the comparison as one self-contained HTML file.")
-    Path html;
-    @Option(names = "--no-color", description = "No ANSI colours even on a terminal.")
-    boolean noColor;
+    @Mixin OutputFlags output;
+    @Mixin HtmlFlag html;
     @Spec CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
-        HtmlFile.check(html);
+        html.check();
         if (before.equals("-") && after.equals("-")) throw new Errors.UsageException("only one side can be read from stdin");
         Side a = side(before, err), b = side(after, err);
         DiffResult r = new DiffResult(Diff.of(a, b));
         String title = "jrss diff " + before + " " + after;
-        Output.print(r, json, Live.terminal() && !noColor, title, out);
-        if (html != null) HtmlFile.write(html, r, title, err);
+        output.print(r, title, out);
+        html.write(r, title, err);
         return 0;
     }
 
     private Side side(String input, PrintWriter err) throws Exception {
         Source source = Sources.of(paths(input), System.in);
-        return Side.of(input, Sources.result(source, Output.replay(err, Live.terminal() && !json)));
+        return Side.of(input, Sources.result(source, Progress.on(err, output.progress())));
     }
 
     /** One path, or several joined by '+' when no file has the whole name. */

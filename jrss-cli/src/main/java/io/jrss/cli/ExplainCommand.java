@@ -3,13 +3,12 @@ package io.jrss.cli;
 
 import io.jrss.core.result.Result;
 import io.jrss.core.result.SnapshotResult;
-import io.jrss.core.source.Sources;
+import io.jrss.session.Explain;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "explain", header = "Split a JVM's RSS into a ledger of named rows, with the findings of one snapshot.", mixinStandardHelpOptions = true,
@@ -22,24 +21,19 @@ import picocli.CommandLine.Spec;
                 "", "Exit codes: 0 ok, 1 the target or its data failed, 2 usage error."})
 final class ExplainCommand implements Callable<Integer> {
     @Mixin TargetOptions target;
-    @Option(names = "--json", description = "Print exactly one JSON object on stdout (see docs/json.md); messages go to stderr.")
-    boolean json;
-    @Option(names = "--html", paramLabel = "FILE", description = "Also write the report as one self-contained HTML file.")
-    java.nio.file.Path html;
-    @Option(names = "--no-color", description = "No ANSI colours even on a terminal.")
-    boolean noColor;
+    @Mixin OutputFlags output;
+    @Mixin HtmlFlag html;
     @Spec CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
-        HtmlFile.check(html);
-        boolean progress = Live.terminal() && !json;
-        Result r = Sources.result(target.source(err, progress), Output.replay(err, progress));
+        html.check();
+        Result r = Explain.run(target.explain(), Progress.on(err, output.progress()));
         String title = r instanceof SnapshotResult s && target.capture == null ? "jrss explain " + s.diagnosis().snapshot().pid()
                 : "jrss explain --capture " + target.capture;
-        Output.print(r, json, Live.terminal() && !noColor, title, spec.commandLine().getOut());
-        if (html != null) HtmlFile.write(html, r, title, err);
+        output.print(r, title, spec.commandLine().getOut());
+        html.write(r, title, err);
         return 0;
     }
 }

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.cli;
 
-import io.jrss.probe.attach.HotSpotAttach;
-import io.jrss.probe.jvm.Targets;
+import io.jrss.session.Watch;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -30,10 +29,6 @@ final class WatchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         var options = flags.options(Duration.ofSeconds(10));
-        int pid = Targets.resolve(target);
-        HotSpotAttach attach = HotSpotAttach.to(pid, options.timeout());
-        boolean frames = Live.terminal();
-        return new WatchSession("watch", flags, spec.commandLine().getOut(), spec.commandLine().getErr(), frames)
-                .run(attach, options, d -> d);
+        return flags.report(Watch.run(target, options, flags.view("watch", spec, Output.terminal())), "watch", spec);
     }
 }

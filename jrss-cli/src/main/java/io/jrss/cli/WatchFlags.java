@@ -2,8 +2,11 @@
 package io.jrss.cli;
 
 import io.jrss.probe.watch.WatchOptions;
+import io.jrss.session.Watch;
 import java.nio.file.Path;
 import java.time.Duration;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /** The options watch and run share: sampling, duration, recording, output and the opt-in probes. */
@@ -32,14 +35,9 @@ final class WatchFlags {
             description = "Keep every capture and the events in DIR (new or empty); read it again with 'jrss analyze DIR' or 'jrss explain --capture DIR'.")
     Path record;
 
-    @Option(names = "--json", description = "At the end print exactly one JSON object on stdout (docs/json.md: explain's object plus 'timeline'); the live view goes to stderr.")
-    boolean json;
+    @Mixin OutputFlags output;
 
-    @Option(names = "--html", paramLabel = "FILE", description = "At the end also write the report as one self-contained HTML file.")
-    Path html;
-
-    @Option(names = "--no-color", description = "No ANSI colours even on a terminal.")
-    boolean noColor;
+    @Mixin HtmlFlag html;
 
     @Option(names = "--nmt-detail", description = "Also read VM.native_memory detail in full samples (the target must run with NMT detail).")
     boolean nmtDetail;
@@ -50,6 +48,19 @@ final class WatchFlags {
 
     @Option(names = "--nmt-baseline", description = "CHANGES NMT's STATE: take VM.native_memory baseline at the start and report summary.diff growth by category at the end.")
     boolean nmtBaseline;
+
+    /** The watch's report on stdout (and in --html), and its exit status: 1 when the target or the recording failed. */
+    int report(Watch.Outcome o, String command, CommandSpec spec) throws java.io.IOException {
+        String title = "jrss " + command + " " + o.pid();
+        output.print(o.result(), title, spec.commandLine().getOut());
+        html.write(o.result(), title, spec.commandLine().getErr());
+        return o.failed() ? Errors.TARGET : 0;
+    }
+
+    /** The live view on stderr; {@code frames} redraws a full frame (watch on a terminal). */
+    LiveView view(String command, CommandSpec spec, boolean frames) {
+        return new LiveView(command, spec.commandLine().getErr(), frames, output.color());
+    }
 
     static void positive(String option, Duration d) {
         if (d.isNegative() || d.isZero()) throw new Errors.UsageException(option + " must be longer than zero, e.g. 500ms, 10s, 5m");
@@ -62,7 +73,7 @@ final class WatchFlags {
         positive("--full-interval", fullInterval);
         positive("--timeout", timeout);
         if (duration != null) positive("--duration", duration);
-        try { HtmlFile.check(html); } catch (java.io.IOException e) { throw new Errors.UsageException(e.getMessage()); }
+        try { html.check(); } catch (java.io.IOException e) { throw new Errors.UsageException(e.getMessage()); }
         return new WatchOptions(i, fullInterval, duration, timeout, record, nmtDetail, trimProbe, nmtBaseline, maxUnanswered);
     }
 }
