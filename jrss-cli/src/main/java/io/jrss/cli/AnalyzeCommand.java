@@ -3,15 +3,12 @@ package io.jrss.cli;
 
 import io.jrss.core.result.Result;
 import io.jrss.core.source.Sources;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 @Command(name = "analyze", header = "Diagnose outputs you already have: NMT, pmap, smaps, hs_err, JFR, pastes.", mixinStandardHelpOptions = true,
         description = {"Diagnose the outputs you already have, recognised by their content, alone or several together:",
@@ -28,18 +25,12 @@ import picocli.CommandLine.Spec;
 final class AnalyzeCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Files with outputs, '-' for stdin, a JFR file, or one jrss capture or recording directory.")
     List<Path> paths;
-    @Mixin OutputFlags output;
-    @Mixin HtmlFlag html;
-    @Spec CommandSpec spec;
+    @Mixin ReportFlags report;
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
-        html.check();
-        Result r = Sources.result(Sources.of(paths, System.in), Progress.on(err, output.progress()));
-        String title = "jrss analyze " + String.join(" ", paths.stream().map(Path::toString).toList());
-        output.print(r, title, out);
-        html.write(r, title, err);
-        return 0;
+        report.check();
+        Result r = Sources.result(Sources.of(paths, System.in), report.progress());
+        return report.show(r, "jrss analyze " + String.join(" ", paths.stream().map(Path::toString).toList()));
     }
 }

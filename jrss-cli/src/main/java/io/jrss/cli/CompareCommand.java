@@ -31,19 +31,16 @@ import picocli.CommandLine.Spec;
                 "Exit codes: 0 a verdict, 1 no arm could be measured, 2 usage error (e.g. an allocator not installed), 130 Ctrl-C."})
 final class CompareCommand implements Callable<Integer> {
     @Mixin CompareFlags flags;
-    @Mixin OutputFlags output;
-    @Mixin HtmlFlag html;
+    @Mixin ReportFlags report;
     @Parameters(arity = "1..*", paramLabel = "COMMAND", description = "The program and its arguments, after --.")
     List<String> command;
     @Spec CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
-        Compare.Options options = flags.options(command, html);
+        Compare.Options options = flags.options(command, report);
         ComparisonResult result = Compare.run(options, new ProgressLine(spec.commandLine().getErr(), Output.terminal()));
-        String title = "jrss compare " + String.join(" ", command);
-        output.print(result, title, spec.commandLine().getOut());
-        html.write(result, title, spec.commandLine().getErr());
+        report.show(result, "jrss compare " + String.join(" ", command));
         return result.interrupted() ? 130 : result.verdict().best() == null ? Errors.TARGET : 0;
     }
 }

@@ -41,13 +41,13 @@ final class CompareFlags {
             description = "Keep each run's recording in DIR/<arm>-<run> (DIR new or empty): 'jrss diff DIR/glibc-1 DIR/arena2-1' shows row by row what an arm changed.")
     Path record;
 
-    /** The comparison's options; {@code html} is checked here too, and --record made (new or empty). */
-    Compare.Options options(List<String> command, HtmlFlag html) throws java.io.IOException {
+    /** The comparison's options, once each is checked (the report's page too) and --record made (new or empty). */
+    Compare.Options options(List<String> command, ReportFlags report) throws java.io.IOException {
         if (repeat < 1) throw new Errors.UsageException("--repeat must be at least 1");
         WatchFlags.positive("--interval", interval);
         WatchFlags.positive("--timeout", timeout);
         if (duration != null) WatchFlags.positive("--duration", duration);
-        try { html.check(); } catch (java.io.IOException e) { throw new Errors.UsageException(e.getMessage()); }
+        report.checkAsUsage();
         checkRecord();
         return new Compare.Options(command, arms, repeat, metric, compile(metric), !noNmt, interval, fullInterval, timeout, duration, armTimeout,
                 startup, record);

@@ -6,7 +6,6 @@ import io.jrss.core.diff.Side;
 import io.jrss.core.result.DiffResult;
 import io.jrss.core.source.Source;
 import io.jrss.core.source.Sources;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -14,9 +13,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 @Command(name = "diff", header = "Compare two inputs: before and after a deploy, a flag, an upgrade.", mixinStandardHelpOptions = true,
         description = {"Read two inputs as jrss analyze reads one (a capture or recording directory, a JFR file, saved outputs)",
@@ -34,26 +31,19 @@ final class DiffCommand implements Callable<Integer> {
     String before;
     @Parameters(index = "1", paramLabel = "AFTER", description = "The second input, the same way.")
     String after;
-    @Mixin OutputFlags output;
-    @Mixin HtmlFlag html;
-    @Spec CommandSpec spec;
+    @Mixin ReportFlags report;
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
-        html.check();
+        report.check();
         if (before.equals("-") && after.equals("-")) throw new Errors.UsageException("only one side can be read from stdin");
-        Side a = side(before, err), b = side(after, err);
-        DiffResult r = new DiffResult(Diff.of(a, b));
-        String title = "jrss diff " + before + " " + after;
-        output.print(r, title, out);
-        html.write(r, title, err);
-        return 0;
+        Side a = side(before), b = side(after);
+        return report.show(new DiffResult(Diff.of(a, b)), "jrss diff " + before + " " + after);
     }
 
-    private Side side(String input, PrintWriter err) throws Exception {
+    private Side side(String input) throws Exception {
         Source source = Sources.of(paths(input), System.in);
-        return Side.of(input, Sources.result(source, Progress.on(err, output.progress())));
+        return Side.of(input, Sources.result(source, report.progress()));
     }
 
     /** One path, or several joined by '+' when no file has the whole name. */

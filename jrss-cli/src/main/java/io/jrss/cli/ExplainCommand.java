@@ -4,12 +4,9 @@ package io.jrss.cli;
 import io.jrss.core.result.Result;
 import io.jrss.core.result.SnapshotResult;
 import io.jrss.session.Explain;
-import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 @Command(name = "explain", header = "Split a JVM's RSS into a ledger of named rows, with the findings of one snapshot.", mixinStandardHelpOptions = true,
         description = {"Split a JVM's resident memory (RSS) into a ledger of named rows that sum exactly to the RSS,",
@@ -21,19 +18,13 @@ import picocli.CommandLine.Spec;
                 "", "Exit codes: 0 ok, 1 the target or its data failed, 2 usage error."})
 final class ExplainCommand implements Callable<Integer> {
     @Mixin TargetOptions target;
-    @Mixin OutputFlags output;
-    @Mixin HtmlFlag html;
-    @Spec CommandSpec spec;
+    @Mixin ReportFlags report;
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter err = spec.commandLine().getErr();
-        html.check();
-        Result r = Explain.run(target.explain(), Progress.on(err, output.progress()));
-        String title = r instanceof SnapshotResult s && target.capture == null ? "jrss explain " + s.diagnosis().snapshot().pid()
-                : "jrss explain --capture " + target.capture;
-        output.print(r, title, spec.commandLine().getOut());
-        html.write(r, title, err);
-        return 0;
+        report.check();
+        Result r = Explain.run(target.explain(), report.progress());
+        return report.show(r, r instanceof SnapshotResult s && target.capture == null ? "jrss explain " + s.diagnosis().snapshot().pid()
+                : "jrss explain --capture " + target.capture);
     }
 }

@@ -2,15 +2,12 @@
 package io.jrss.cli;
 
 import io.jrss.session.ProfileNative;
-import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 @Command(name = "profile-native", header = "CHANGES THE TARGET: who holds native memory, by call site (async-profiler's nativemem).", mixinStandardHelpOptions = true,
         description = {"Load async-profiler (from Maven Central, bundled in jrss) into a running JVM over its attach socket and record",
@@ -36,19 +33,15 @@ final class ProfileNativeCommand implements Callable<Integer> {
     @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
             description = "Timeout for attaching and for each command (default: ${DEFAULT-VALUE}).")
     Duration timeout;
-    @Mixin OutputFlags output;
-    @Mixin HtmlFlag html;
-    @Spec CommandSpec spec;
+    @Mixin ReportFlags report;
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter err = spec.commandLine().getErr();
         WatchFlags.positive("--duration", duration);
-        html.check();
-        var o = ProfileNative.run(new ProfileNative.Options(target, duration, interval, timeout, html.html != null), new Countdown(err, Output.terminal()));
-        String title = "jrss profile-native " + o.result().pid();
-        output.print(o.result(), title, spec.commandLine().getOut());
-        html.write(o.result(), title, err);
+        report.check();
+        var options = new ProfileNative.Options(target, duration, interval, timeout, report.html != null);
+        var o = ProfileNative.run(options, new Countdown(report.err(), Output.terminal()));
+        report.show(o.result(), "jrss profile-native " + o.result().pid());
         return o.interrupted() ? 130 : 0;
     }
 }

@@ -9,10 +9,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 @Command(name = "run", header = "Launch a JVM (NMT on, an allocator of your choice) and watch it to its exit.", mixinStandardHelpOptions = true,
         description = {"Launch a JVM and watch it from its first second to its exit, as 'jrss watch' does: NMT summary is",
@@ -38,11 +36,10 @@ final class RunCommand implements Callable<Integer> {
     @Mixin WatchFlags flags;
     @Parameters(arity = "1..*", paramLabel = "COMMAND", description = "The program and its arguments, after --.")
     List<String> command;
-    @Spec CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
         var options = new Run.Options(command, allocator, env, !noNmt, startup, flags.options(Duration.ofSeconds(5)));
-        return flags.report(Run.run(options, flags.view("run", spec, false)), "run", spec);
+        return flags.report(Run.run(options, flags.view("run", false)), "run");
     }
 }

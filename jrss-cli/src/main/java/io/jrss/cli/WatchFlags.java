@@ -6,7 +6,6 @@ import io.jrss.session.Watch;
 import java.nio.file.Path;
 import java.time.Duration;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /** The options watch and run share: sampling, duration, recording, output and the opt-in probes. */
@@ -35,9 +34,7 @@ final class WatchFlags {
             description = "Keep every capture and the events in DIR (new or empty); read it again with 'jrss analyze DIR' or 'jrss explain --capture DIR'.")
     Path record;
 
-    @Mixin OutputFlags output;
-
-    @Mixin HtmlFlag html;
+    @Mixin ReportFlags report;
 
     @Option(names = "--nmt-detail", description = "Also read VM.native_memory detail in full samples (the target must run with NMT detail).")
     boolean nmtDetail;
@@ -50,16 +47,14 @@ final class WatchFlags {
     boolean nmtBaseline;
 
     /** The watch's report on stdout (and in --html), and its exit status: 1 when the target or the recording failed. */
-    int report(Watch.Outcome o, String command, CommandSpec spec) throws java.io.IOException {
-        String title = "jrss " + command + " " + o.pid();
-        output.print(o.result(), title, spec.commandLine().getOut());
-        html.write(o.result(), title, spec.commandLine().getErr());
+    int report(Watch.Outcome o, String command) throws java.io.IOException {
+        report.show(o.result(), "jrss " + command + " " + o.pid());
         return o.failed() ? Errors.TARGET : 0;
     }
 
     /** The live view on stderr; {@code frames} redraws a full frame (watch on a terminal). */
-    LiveView view(String command, CommandSpec spec, boolean frames) {
-        return new LiveView(command, spec.commandLine().getErr(), frames, output.color());
+    LiveView view(String command, boolean frames) {
+        return new LiveView(command, report.err(), frames, report.output.color());
     }
 
     static void positive(String option, Duration d) {
@@ -73,7 +68,7 @@ final class WatchFlags {
         positive("--full-interval", fullInterval);
         positive("--timeout", timeout);
         if (duration != null) positive("--duration", duration);
-        try { html.check(); } catch (java.io.IOException e) { throw new Errors.UsageException(e.getMessage()); }
+        report.checkAsUsage();
         return new WatchOptions(i, fullInterval, duration, timeout, record, nmtDetail, trimProbe, nmtBaseline, maxUnanswered);
     }
 }
