@@ -14,7 +14,7 @@ import java.util.Map;
  * unified tree has no controllers.
  */
 final class CgroupFiles {
-    interface FileReader { void file(String file, String path, LiveCapture.Transform t); }
+    interface FileReader { void file(String file, String path, PhaseTaker.Transform t); }
     interface Skipper { void skip(String file, String source, String why); }
 
     private static final List<String> V1_MEMORY = List.of("memory.limit_in_bytes", "memory.usage_in_bytes",

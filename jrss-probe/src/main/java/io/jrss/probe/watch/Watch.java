@@ -32,9 +32,12 @@ public final class Watch {
     private final Object wake = new Object();
     private volatile boolean stopped;
     private RecordingWriter recording;
+    /** One capturer for the watch's whole life; each sample gets its own books. */
+    private final LiveCapture capturer;
 
     public Watch(HotSpotAttach attach, WatchOptions options, Clock clock, SampleSink sink, String jrssVersion) {
         this.attach = attach; this.options = options; this.clock = clock; this.sink = sink; this.jrssVersion = jrssVersion;
+        this.capturer = new LiveCapture(attach.pid(), attach::jcmd, new LiveCapture.Options(options.nmtDetail(), true), clock, f -> { });
     }
 
     /** Ends the watch after the sample under way; safe from any thread (a signal handler). */
@@ -58,9 +61,8 @@ public final class Watch {
             Instant t = clock.instant();
             if (!alive(pid, startTime)) { end = WatchResult.End.target_exited; detail = "pid " + pid + " exited"; break; }
             boolean full = base == null || lastFull == null || !t.isBefore(lastFull.plus(options.fullInterval()));
-            LiveCapture lc = capture();
-            Capture c = full ? lc.take(jrssVersion) : lc.sample(base, jrssVersion);
-            if (lc.unanswered()) {
+            Capture c = full ? capturer.take(jrssVersion) : capturer.sample(base, jrssVersion);
+            if (capturer.unanswered()) {
                 if (!alive(pid, startTime)) { end = WatchResult.End.target_exited; detail = "pid " + pid + " exited"; break; }
                 unanswered++;
                 event(new Event(t, "target", "unanswered", "pid " + pid + " did not answer (" + unanswered + " in a row)"));
@@ -77,9 +79,8 @@ public final class Watch {
                 String moved = full || end != null ? null : k.fullBecause();
                 if (moved != null) { // the footprint moved: take the ledger now, not at the next full interval
                     Instant now = clock.instant();
-                    LiveCapture again = capture();
-                    Capture f = again.take(jrssVersion);
-                    if (!again.unanswered()) {
+                    Capture f = capturer.take(jrssVersion);
+                    if (!capturer.unanswered()) {
                         base = withInfo(f, "full_because", moved);
                         lastFull = now;
                         end = keep(base, now) == null ? WatchResult.End.record_failed : null;
@@ -97,10 +98,6 @@ public final class Watch {
     }
 
     private String recordError;
-
-    private LiveCapture capture() {
-        return new LiveCapture(attach.pid(), attach::jcmd, new LiveCapture.Options(options.nmtDetail(), true), clock, f -> { });
-    }
 
     private static Capture withInfo(Capture c, String key, String value) {
         Map<String, String> info = new LinkedHashMap<>(c.info());
@@ -133,9 +130,8 @@ public final class Watch {
     private void finish(Probes p, int pid, long startTime, WatchResult.End end) {
         boolean answering = end != WatchResult.End.unanswered && end != WatchResult.End.target_exited && alive(pid, startTime);
         if (answering && !sink.lastIsFull()) {
-            LiveCapture lc = capture();
-            Capture c = lc.take(jrssVersion);
-            if (!lc.unanswered()) keep(c, clock.instant());
+            Capture c = capturer.take(jrssVersion);
+            if (!capturer.unanswered()) keep(c, clock.instant());
         }
         if (!answering) return;
         if (options.trimProbe()) probe(p.trim(sink.trimUnmeasurable()));
