@@ -27,7 +27,7 @@ final class CaptureCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (target.capture != null) throw new Errors.UsageException("capture reads a live JVM; --capture is for explain");
-        Capture c = Capturing.of(target.pid(), target.timeout, target.nmtDetail, Progress.on(spec.commandLine().getErr(), Output.terminal()));
+        Capture c = Capturing.of(target.pid(), target.timeout.value, target.nmtDetail, Progress.on(spec.commandLine().getErr(), Output.terminal()));
         CaptureDirectory.write(c, output);
         long failed = c.entries().stream().filter(e -> e.status() == CaptureEntry.Status.failed).count();
         long skipped = c.entries().stream().filter(e -> e.status() == CaptureEntry.Status.unavailable).count();

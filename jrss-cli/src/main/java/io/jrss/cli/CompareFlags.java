@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** compare's options, checked before the first arm runs: a usage error now, not after an hour of arms. */
@@ -27,8 +28,7 @@ final class CompareFlags {
     @Option(names = "--full-interval", paramLabel = "DURATION", defaultValue = "1m", converter = DurationConverter.class,
             description = "Time between full samples with the ledger; the first and the last are always full (default: ${DEFAULT-VALUE}).")
     Duration fullInterval;
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class, description = "Timeout for attaching and for each command (default: ${DEFAULT-VALUE}).")
-    Duration timeout;
+    @Mixin TimeoutFlag timeout;
     @Option(names = "--startup-timeout", paramLabel = "DURATION", defaultValue = "60s", converter = DurationConverter.class,
             description = "How long each run may take to become an attachable JVM (default: ${DEFAULT-VALUE}).")
     Duration startup;
@@ -45,11 +45,11 @@ final class CompareFlags {
     Compare.Options options(List<String> command, ReportFlags report) throws java.io.IOException {
         if (repeat < 1) throw new Errors.UsageException("--repeat must be at least 1");
         WatchFlags.positive("--interval", interval);
-        WatchFlags.positive("--timeout", timeout);
+        WatchFlags.positive("--timeout", timeout.value);
         if (duration != null) WatchFlags.positive("--duration", duration);
         report.checkAsUsage();
         checkRecord();
-        return new Compare.Options(command, arms, repeat, metric, compile(metric), !noNmt, interval, fullInterval, timeout, duration, armTimeout,
+        return new Compare.Options(command, arms, repeat, metric, compile(metric), !noNmt, interval, fullInterval, timeout.value, duration, armTimeout,
                 startup, record);
     }
 

@@ -30,16 +30,14 @@ final class ProfileNativeCommand implements Callable<Integer> {
     @Option(names = "--interval", paramLabel = "SIZE", defaultValue = "512k", converter = ByteSizeConverter.class,
             description = "Record one allocation per SIZE bytes allocated; 0 records every one (default: ${DEFAULT-VALUE}).")
     long interval;
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
-            description = "Timeout for attaching and for each command (default: ${DEFAULT-VALUE}).")
-    Duration timeout;
+    @Mixin TimeoutFlag timeout;
     @Mixin ReportFlags report;
 
     @Override
     public Integer call() throws Exception {
         WatchFlags.positive("--duration", duration);
         report.check();
-        var options = new ProfileNative.Options(target, duration, interval, timeout, report.html != null);
+        var options = new ProfileNative.Options(target, duration, interval, timeout.value, report.html != null);
         var o = ProfileNative.run(options, new Countdown(report.err(), Output.terminal()));
         report.show(o.result(), "jrss profile-native " + o.result().pid());
         return o.interrupted() ? 130 : 0;

@@ -7,6 +7,7 @@ import io.jrss.probe.jvm.TargetException;
 import io.jrss.probe.jvm.Targets;
 import io.jrss.session.Explain;
 import java.nio.file.Path;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -19,9 +20,7 @@ final class TargetOptions {
     @Option(names = "--capture", paramLabel = "DIR", description = "Read a capture made by 'jrss capture' instead of a live JVM.")
     Path capture;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
-            description = "Timeout for attaching and for each command (default: ${DEFAULT-VALUE}).")
-    java.time.Duration timeout;
+    @Mixin TimeoutFlag timeout;
 
     @Option(names = "--nmt-detail", description = "Also read VM.native_memory detail (the target must run with NMT detail).")
     boolean nmtDetail;
@@ -32,7 +31,7 @@ final class TargetOptions {
         if (capture != null) {
             return Explain.Options.saved(Recording.isRecording(capture) ? new Source.RecordingDir(capture) : new Source.CaptureDir(capture));
         }
-        return Explain.Options.live(pid(), timeout, nmtDetail);
+        return Explain.Options.live(pid(), timeout.value, nmtDetail);
     }
 
     int pid() throws TargetException {

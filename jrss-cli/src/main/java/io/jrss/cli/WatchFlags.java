@@ -22,9 +22,7 @@ final class WatchFlags {
             description = "Stop after this long and report (default: until Ctrl-C or the target exits).")
     Duration duration;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
-            description = "Timeout for attaching and for each command (default: ${DEFAULT-VALUE}).")
-    Duration timeout;
+    @Mixin TimeoutFlag timeout;
 
     @Option(names = "--max-unanswered", paramLabel = "N", defaultValue = "3",
             description = "End the watch when the target has not answered N samples in a row (default: ${DEFAULT-VALUE}).")
@@ -66,9 +64,9 @@ final class WatchFlags {
         if (maxUnanswered < 1) throw new Errors.UsageException("--max-unanswered must be at least 1");
         positive("--interval", i);
         positive("--full-interval", fullInterval);
-        positive("--timeout", timeout);
+        positive("--timeout", timeout.value);
         if (duration != null) positive("--duration", duration);
         report.checkAsUsage();
-        return new WatchOptions(i, fullInterval, duration, timeout, record, nmtDetail, trimProbe, nmtBaseline, maxUnanswered);
+        return new WatchOptions(i, fullInterval, duration, timeout.value, record, nmtDetail, trimProbe, nmtBaseline, maxUnanswered);
     }
 }
