@@ -2,8 +2,6 @@
 package io.jrss.session;
 
 import io.jrss.core.result.SnapshotResult;
-import io.jrss.core.source.Source;
-import io.jrss.core.source.Sources;
 import io.jrss.lab.LabRunner;
 import io.jrss.lab.Scenario;
 import io.jrss.probe.launch.Jdks;
@@ -17,7 +15,10 @@ public final class Demo {
     public record Options(Scenario scenario, Duration readyTimeout) {}
 
     /** Told each step; {@code explained} gets the result while the scenario still runs. */
-    public interface Listener extends Capturing.Listener {
+    public interface Listener extends Explain.Listener {
+        /** A live capture is not a recording: nothing is read back. */
+        @Override default void read(int done, int total) {}
+
         void starting(Scenario s, Path jdk);
 
         void ready(int pid, double seconds);
@@ -35,8 +36,7 @@ public final class Demo {
         try (LabRunner child = LabRunner.start(s, jdk, System.getProperty("java.class.path"), Map.of(), o.readyTimeout(), null)) {
             int pid = (int) child.pid();
             listener.ready(pid, (System.nanoTime() - t0) / 1e9);
-            Source live = new Source.Taken(Capturing.of(pid, Duration.ofSeconds(10), false, listener));
-            listener.explained((SnapshotResult) Sources.result(live, (done, total) -> { }));
+            listener.explained((SnapshotResult) Explain.run(Explain.Options.live(pid, Duration.ofSeconds(10), false), listener));
             listener.done(pid, (System.nanoTime() - t0) / 1e9);
         }
     }
