@@ -2,8 +2,6 @@
 package io.jrss.probe;
 
 import io.jrss.core.capture.Capture;
-import io.jrss.core.parse.ParseException;
-import io.jrss.core.parse.VmVersionParser;
 import io.jrss.core.snapshot.CaptureFile;
 import io.jrss.core.snapshot.Readings;
 import java.time.Clock;
@@ -63,7 +61,7 @@ public final class LiveCapture {
             if (f.sampling() != CaptureFile.Sampling.CARRIED) continue;
             base.text(f.name()).ifPresent(t -> log.carried(f.name(), t, started, "carried over from the watch's first capture"));
         }
-        log.feature = feature(log.texts.get(io.jrss.core.capture.CaptureFiles.VM_VERSION));
+        log.feature = PhaseTaker.feature(log.texts.get(io.jrss.core.capture.CaptureFiles.VM_VERSION));
         phases(log).takeAll(Readings.files().stream().filter(f -> f.takenIn(true, log.feature, false)).toList());
         return log.finish(started, jrssVersion, false);
     }
@@ -83,15 +81,6 @@ public final class LiveCapture {
         return last;
     }
 
-    private PhaseTaker phases(CaptureLog log) { return new PhaseTaker(pid, jcmd, options, listener, log); }
+    private PhaseTaker phases(CaptureLog log) { return new PhaseTaker(pid, jcmd::run, options.readMappingHeads(), listener::reading, log); }
 
-    /** The JDK's feature release from VM.version, read by core's parser; 0 when unknown (every versioned command is then skipped). */
-    static int feature(String vmVersion) {
-        if (vmVersion == null) return 0;
-        try {
-            return VmVersionParser.parse(vmVersion).feature();
-        } catch (ParseException e) {
-            return 0;
-        }
-    }
 }

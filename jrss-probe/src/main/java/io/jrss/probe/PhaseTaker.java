@@ -3,6 +3,8 @@ package io.jrss.probe;
 
 import io.jrss.core.capture.CaptureEntry;
 import io.jrss.core.capture.CaptureFiles;
+import io.jrss.core.parse.ParseException;
+import io.jrss.core.parse.VmVersionParser;
 import io.jrss.core.snapshot.CaptureFile;
 import io.jrss.core.snapshot.Fetch;
 import io.jrss.probe.attach.AttachException;
@@ -17,6 +19,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /**
  * Takes the files of a capture phase by phase, each by the means {@link Fetch} declares (jcmd, /proc, host files,
@@ -25,9 +29,6 @@ import java.util.Set;
  * in their declared order on another; then the {@link #LAYOUT} readings, once the commands are answered.
  */
 final class PhaseTaker {
-    /** Rewrites a file's text before it is kept (NULs of /proc/pid/cmdline, ...). */
-    @FunctionalInterface interface Transform { String apply(String text); }
-
     /**
      * Readings of the target's memory as it is laid out (smaps, the heads of its anonymous mappings, glibc's arenas read
      * from outside): taken after the phase's commands, never beside them. Each command makes the target allocate (the
@@ -42,14 +43,21 @@ final class PhaseTaker {
     /** A counter's value that is a number (compiled once: hsperfdata has some 300 counters). */
     private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("-?\\d+");
 
+    /** Runs one jcmd command line on the target. */
+    @FunctionalInterface interface Jcmd { String run(String commandLine) throws Exception; }
+
     private final int pid;
-    private final LiveCapture.Jcmd jcmd;
-    private final LiveCapture.Options options;
-    private final LiveCapture.Listener listener;
+    private final Jcmd jcmd;
+    private final boolean readMappingHeads;
+    private final Consumer<String> listener;
     private final CaptureLog log;
 
-    PhaseTaker(int pid, LiveCapture.Jcmd jcmd, LiveCapture.Options options, LiveCapture.Listener listener, CaptureLog log) {
-        this.pid = pid; this.jcmd = jcmd; this.options = options; this.listener = listener; this.log = log;
+    /**
+     * @param readMappingHeads read the target's memory (the heads of its anonymous mappings, glibc's arenas)
+     * @param listener         told each reading as it starts
+     */
+    PhaseTaker(int pid, Jcmd jcmd, boolean readMappingHeads, Consumer<String> listener, CaptureLog log) {
+        this.pid = pid; this.jcmd = jcmd; this.readMappingHeads = readMappingHeads; this.listener = listener; this.log = log;
     }
 
     void takeAll(List<CaptureFile> files) {
@@ -109,7 +117,7 @@ final class PhaseTaker {
         } else if (how instanceof Fetch.Jcmd j) {
             String out = jcmd(f.name(), j.command());
             if (out != null) log.texts.put(f.name(), j.keep().apply(out));
-            if (f.name().equals(CaptureFiles.VM_VERSION)) log.feature = LiveCapture.feature(out);
+            if (f.name().equals(CaptureFiles.VM_VERSION)) log.feature = feature(out);
         } else if (how instanceof Fetch.ProcFile p) {
             file(f.name(), "/proc/" + pid + "/" + p.name(), t -> p.nulAs() == '\0' ? t : t.replace('\0', p.nulAs()).strip());
         } else if (how instanceof Fetch.HostFile h) {
@@ -118,14 +126,14 @@ final class PhaseTaker {
             switch (p.kind()) {
                 case CGROUP -> new CgroupFiles(pid, this::file, this::skip).collect(log.info);
                 case HSPERFDATA -> perfCounters();
-                case MAPPING_HEADS -> { if (options.readMappingHeads()) mappingHeads(); }
-                case GLIBC_ARENAS -> { if (options.readMappingHeads()) glibcArenas(); }
+                case MAPPING_HEADS -> { if (readMappingHeads) mappingHeads(); }
+                case GLIBC_ARENAS -> { if (readMappingHeads) glibcArenas(); }
             }
         } // Fetch.Pasted: never taken live
     }
 
     private String jcmd(String file, String command) {
-        listener.reading(file);
+        listener.accept(file);
         String source = "jcmd " + pid + " " + command;
         if (log.unanswered) {
             log.at(file, source, CaptureEntry.Status.failed, "skipped: pid " + pid + " did not answer an earlier command of this capture");
@@ -137,8 +145,8 @@ final class PhaseTaker {
         });
     }
 
-    void file(String file, String path, Transform transform) {
-        listener.reading(file);
+    void file(String file, String path, UnaryOperator<String> transform) {
+        listener.accept(file);
         log.timed(file, path, () -> {
             try (java.io.InputStream in = Files.newInputStream(Path.of(path))) {
                 byte[] bytes = in.readNBytes(MAX_FILE + 1);
@@ -160,9 +168,19 @@ final class PhaseTaker {
     @FunctionalInterface private interface MemoryReader { String read() throws Exception; }
 
     private void fromMemory(String file, String what, MemoryReader reader) {
-        listener.reading(file);
+        listener.accept(file);
         String source = "/proc/" + pid + "/mem (" + what + ")";
         log.timed(file, source, () -> CaptureLog.Read.of(reader.read()), e -> "cannot read " + source + ": " + e.getMessage());
+    }
+
+    /** The JDK's feature release from VM.version, read by core's parser; 0 when unknown (every versioned command is then skipped). */
+    static int feature(String vmVersion) {
+        if (vmVersion == null) return 0;
+        try {
+            return VmVersionParser.parse(vmVersion).feature();
+        } catch (ParseException e) {
+            return 0;
+        }
     }
 
     /**
@@ -170,7 +188,7 @@ final class PhaseTaker {
      * command: jcmd reads the target's hsperfdata file itself, and so does this, without a word to the target.
      */
     private void perfCounters() {
-        listener.reading(CaptureFiles.PERF_COUNTERS);
+        listener.accept(CaptureFiles.PERF_COUNTERS);
         String source = "hsperfdata of pid " + pid;
         log.timed(CaptureFiles.PERF_COUNTERS, source, () -> {
             ProcPid p = ProcPid.of(pid);

@@ -32,7 +32,7 @@ import java.util.Map;
  * preloaded allocator print its statistics at exit), watched as {@code jrss run} watches, and ended by itself, at
  * --duration, at --arm-timeout, or by Ctrl-C ({@link #interrupt()}). The program's output goes to stderr prefixed
  * with the arm's name; the allocator's statistics are kept apart ({@link ExitStatsFilter}) and --metric is read from
- * both streams ({@link MetricScan}). {@link Compare} runs one after another.
+ * both streams ({@link MetricScan}). A comparison runs them one after another.
  */
 final class ArmSession {
     /**
@@ -56,12 +56,12 @@ final class ArmSession {
     private final Plan plan;
     private final Arm arm;
     private final int run;
-    private final Compare.Listener progress;
+    private final ArmListener progress;
     private volatile boolean interrupted;
     private volatile Watch watch;
     private volatile Program program;
 
-    ArmSession(Plan plan, Arm arm, int run, Compare.Listener progress) {
+    ArmSession(Plan plan, Arm arm, int run, ArmListener progress) {
         this.plan = plan; this.arm = arm; this.run = run; this.progress = progress;
     }
 

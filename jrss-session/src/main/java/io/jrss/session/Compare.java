@@ -5,7 +5,6 @@ import io.jrss.core.compare.ArmResult;
 import io.jrss.core.compare.ArmRun;
 import io.jrss.core.compare.Verdicts;
 import io.jrss.core.result.ComparisonResult;
-import io.jrss.core.timeline.Sample;
 import io.jrss.probe.launch.Arm;
 import io.jrss.probe.launch.LaunchException;
 import io.jrss.probe.watch.WatchOptions;
@@ -31,14 +30,10 @@ public final class Compare {
                           Duration fullInterval, Duration timeout, Duration duration, Duration armTimeout, Duration startup, Path record) {}
 
     /** What a comparison says as it goes: arms skipped, started and ended, the programs' output, each sample. */
-    public interface Listener {
+    public interface Listener extends ArmListener {
         void skipped(String arm, String why);
 
         void starting(Arm arm, int run, int repeat);
-
-        void output(Arm arm, String line);
-
-        void sample(Arm arm, int run, Sample s);
 
         void finished(Arm arm, ArmRun run);
     }
