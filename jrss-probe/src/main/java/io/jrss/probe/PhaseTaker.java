@@ -9,15 +9,12 @@ import io.jrss.core.snapshot.CaptureFile;
 import io.jrss.core.snapshot.Fetch;
 import io.jrss.probe.attach.AttachException;
 import io.jrss.probe.glibc.GlibcArenas;
-import io.jrss.probe.proc.PerfData;
-import io.jrss.probe.proc.ProcPid;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
@@ -40,8 +37,6 @@ final class PhaseTaker {
     private static final Set<String> LAYOUT = Set.of(CaptureFiles.SMAPS, CaptureFiles.MAPPING_HEADS, CaptureFiles.GLIBC_ARENAS);
     /** smaps is the largest file read: about 380 bytes a mapping, so 256 MiB is 700 000 mappings, ten times vm.max_map_count's default. */
     private static final int MAX_FILE = 256 << 20;
-    /** A counter's value that is a number (compiled once: hsperfdata has some 300 counters). */
-    private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("-?\\d+");
 
     /** Runs one jcmd command line on the target. */
     @FunctionalInterface interface Jcmd { String run(String commandLine) throws Exception; }
@@ -183,29 +178,10 @@ final class PhaseTaker {
         }
     }
 
-    /**
-     * The performance counters, as {@code jcmd <pid> PerfCounter.print} prints them (numbers and GC names only). That command is not an attach
-     * command: jcmd reads the target's hsperfdata file itself, and so does this, without a word to the target.
-     */
+    /** hsperfdata, read as jcmd reads it: without a word to the target. */
     private void perfCounters() {
         listener.accept(CaptureFiles.PERF_COUNTERS);
         String source = "hsperfdata of pid " + pid;
-        log.timed(CaptureFiles.PERF_COUNTERS, source, () -> {
-            ProcPid p = ProcPid.of(pid);
-            var st = p.status();
-            java.util.Optional<PerfData.Published> file = PerfData.read(p, st.namespacePid(), st.euid());
-            Map<String, String> values = file.map(PerfData.Published::values).orElse(Map.of());
-            if (values.isEmpty()) {
-                throw new CaptureLog.Skip("no readable hsperfdata file (the JVM runs with -XX:-UsePerfData or -XX:+PerfDisableSharedMem, or belongs to another user)");
-            }
-            StringBuilder sb = new StringBuilder();
-            // Numbers, and the collectors' names. String counters also carry the command line and system properties
-            // (java.rt.vmArgs, sun.rt.javaCommand, java.property.*): those may hold secrets and are left out.
-            new java.util.TreeMap<>(values).forEach((k, v) -> {
-                boolean number = NUMBER.matcher(v).matches();
-                if (number || k.startsWith("sun.gc.")) sb.append(k).append('=').append(number ? v : "\"" + v + "\"").append('\n');
-            });
-            return new CaptureLog.Read(sb.toString(), source + " (" + file.get().file() + ")");
-        }, e -> "cannot read the hsperfdata of pid " + pid + ": " + e.getMessage());
+        log.timed(CaptureFiles.PERF_COUNTERS, source, () -> PerfCounters.read(pid, source), e -> "cannot read the hsperfdata of pid " + pid + ": " + e.getMessage());
     }
 }
