@@ -3,15 +3,12 @@ package io.jrss.cli;
 
 import io.jrss.core.result.Result;
 import io.jrss.core.source.Sources;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 @Command(name = "analyze", header = "Diagnose outputs you already have: NMT, pmap, smaps, hs_err, JFR, pastes.", mixinStandardHelpOptions = true,
         description = {"Diagnose the outputs you already have, recognised by their content, alone or several together:",
@@ -28,22 +25,12 @@ import picocli.CommandLine.Spec;
 final class AnalyzeCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Files with outputs, '-' for stdin, a JFR file, or one jrss capture or recording directory.")
     List<Path> paths;
-    @Option(names = "--json", description = "Print exactly one JSON object on stdout (see docs/json.md: explain's, plus inputs and collect_next; a timeline for a recording or JFR).")
-    boolean json;
-    @Option(names = "--html", paramLabel = "FILE", description = "Also write the report as one self-contained HTML file.")
-    Path html;
-    @Option(names = "--no-color", description = "No ANSI colours even on a terminal.")
-    boolean noColor;
-    @Spec CommandSpec spec;
+    @Mixin ReportFlags report;
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
-        HtmlFile.check(html);
-        Result r = Sources.result(Sources.of(paths, System.in), Output.replay(err, Live.terminal() && !json));
-        String title = "jrss analyze " + String.join(" ", paths.stream().map(Path::toString).toList());
-        Output.print(r, json, Live.terminal() && !noColor, title, out);
-        if (html != null) HtmlFile.write(html, r, title, err);
-        return 0;
+        report.check();
+        Result r = Sources.result(Sources.of(paths, System.in), report.progress());
+        return report.show(r, "jrss analyze " + String.join(" ", paths.stream().map(Path::toString).toList()));
     }
 }

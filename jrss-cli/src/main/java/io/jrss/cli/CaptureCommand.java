@@ -5,7 +5,7 @@ import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureDirectory;
 import io.jrss.core.capture.CaptureEntry;
 import io.jrss.core.capture.CaptureInfo;
-import java.io.PrintWriter;
+import io.jrss.session.Capturing;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -28,8 +28,7 @@ final class CaptureCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (target.capture != null) throw new Errors.UsageException("capture reads a live JVM; --capture is for explain");
-        PrintWriter err = spec.commandLine().getErr();
-        Capture c = Live.capture(target.pid(), target.timeout, target.nmtDetail, err, Live.terminal());
+        Capture c = Capturing.of(target.pid(), target.timeout.value, target.nmtDetail, Progress.on(spec.commandLine().getErr(), Output.terminal()));
         CaptureDirectory.write(c, output);
         long failed = c.entries().stream().filter(e -> e.status() == CaptureEntry.Status.failed).count();
         long skipped = c.entries().stream().filter(e -> e.status() == CaptureEntry.Status.unavailable).count();

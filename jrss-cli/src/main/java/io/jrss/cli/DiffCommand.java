@@ -7,17 +7,14 @@ import io.jrss.core.result.DiffResult;
 import io.jrss.core.result.DiffSides;
 import io.jrss.core.source.Source;
 import io.jrss.core.source.Sources;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 @Command(name = "diff", header = "Compare two inputs: before and after a deploy, a flag, an upgrade.", mixinStandardHelpOptions = true,
         description = {"Read two inputs as jrss analyze reads one (a capture or recording directory, a JFR file, saved outputs)",
@@ -35,30 +32,19 @@ final class DiffCommand implements Callable<Integer> {
     String before;
     @Parameters(index = "1", paramLabel = "AFTER", description = "The second input, the same way.")
     String after;
-    @Option(names = "--json", description = "Print exactly one JSON object on stdout (docs/json.md, \"diff\").")
-    boolean json;
-    @Option(names = "--html", paramLabel = "FILE", description = "Also write the comparison as one self-contained HTML file.")
-    Path html;
-    @Option(names = "--no-color", description = "No ANSI colours even on a terminal.")
-    boolean noColor;
-    @Spec CommandSpec spec;
+    @Mixin ReportFlags report;
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
-        HtmlFile.check(html);
+        report.check();
         if (before.equals("-") && after.equals("-")) throw new Errors.UsageException("only one side can be read from stdin");
-        Side a = side(before, err), b = side(after, err);
-        DiffResult r = new DiffResult(Diff.of(a, b));
-        String title = "jrss diff " + before + " " + after;
-        Output.print(r, json, Live.terminal() && !noColor, title, out);
-        if (html != null) HtmlFile.write(html, r, title, err);
-        return 0;
+        Side a = side(before), b = side(after);
+        return report.show(new DiffResult(Diff.of(a, b)), "jrss diff " + before + " " + after);
     }
 
-    private Side side(String input, PrintWriter err) throws Exception {
+    private Side side(String input) throws Exception {
         Source source = Sources.of(paths(input), System.in);
-        return DiffSides.of(input, Sources.result(source, Output.replay(err, Live.terminal() && !json)));
+        return DiffSides.of(input, Sources.result(source, report.progress()));
     }
 
     /** One path, or several joined by '+' when no file has the whole name. */

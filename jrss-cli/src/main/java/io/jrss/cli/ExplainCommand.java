@@ -3,14 +3,10 @@ package io.jrss.cli;
 
 import io.jrss.core.result.Result;
 import io.jrss.core.result.SnapshotResult;
-import io.jrss.core.source.Sources;
-import java.io.PrintWriter;
+import io.jrss.session.Explain;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 @Command(name = "explain", header = "Split a JVM's RSS into a ledger of named rows, with the findings of one snapshot.", mixinStandardHelpOptions = true,
         description = {"Split a JVM's resident memory (RSS) into a ledger of named rows that sum exactly to the RSS,",
@@ -22,24 +18,13 @@ import picocli.CommandLine.Spec;
                 "", "Exit codes: 0 ok, 1 the target or its data failed, 2 usage error."})
 final class ExplainCommand implements Callable<Integer> {
     @Mixin TargetOptions target;
-    @Option(names = "--json", description = "Print exactly one JSON object on stdout (see docs/json.md); messages go to stderr.")
-    boolean json;
-    @Option(names = "--html", paramLabel = "FILE", description = "Also write the report as one self-contained HTML file.")
-    java.nio.file.Path html;
-    @Option(names = "--no-color", description = "No ANSI colours even on a terminal.")
-    boolean noColor;
-    @Spec CommandSpec spec;
+    @Mixin ReportFlags report;
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter err = spec.commandLine().getErr();
-        HtmlFile.check(html);
-        boolean progress = Live.terminal() && !json;
-        Result r = Sources.result(target.source(err, progress), Output.replay(err, progress));
-        String title = r instanceof SnapshotResult s && target.capture == null ? "jrss explain " + s.diagnosis().snapshot().pid()
-                : "jrss explain --capture " + target.capture;
-        Output.print(r, json, Live.terminal() && !noColor, title, spec.commandLine().getOut());
-        if (html != null) HtmlFile.write(html, r, title, err);
-        return 0;
+        report.check();
+        Result r = Explain.run(target.explain(), report.progress());
+        return report.show(r, r instanceof SnapshotResult s && target.capture == null ? "jrss explain " + s.diagnosis().snapshot().pid()
+                : "jrss explain --capture " + target.capture);
     }
 }

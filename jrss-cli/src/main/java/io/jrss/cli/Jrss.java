@@ -68,6 +68,6 @@ public final class Jrss {
     }
 
     static final class Version implements CommandLine.IVersionProvider {
-        @Override public String[] getVersion() { return new String[] {"jrss " + io.jrss.report.JsonReport.JRSS_VERSION}; }
+        @Override public String[] getVersion() { return new String[] {"jrss " + io.jrss.report.Reporter.JRSS_VERSION}; }
     }
 }

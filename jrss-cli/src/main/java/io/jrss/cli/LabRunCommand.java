@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.cli;
 
-import io.jrss.lab.LabRunner;
 import io.jrss.lab.Scenario;
 import io.jrss.lab.Scenarios;
-import io.jrss.probe.launch.Allocators;
 import io.jrss.probe.launch.Jdks;
+import io.jrss.session.LabRun;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -42,14 +41,11 @@ final class LabRunCommand implements Callable<Integer> {
             }
         }
         PrintWriter out = spec.commandLine().getOut();
-        try (LabRunner run = LabRunner.start(s, home, System.getProperty("java.class.path"), Allocators.environment(allocator),
-                Duration.ofSeconds(60), System.err)) {
-            out.println("scenario " + s.name() + " is READY as pid " + run.pid() + " (" + home + ", " + allocator + ", " + run.where()
+        LabRun.run(new LabRun.Options(s, home, allocator, duration), (pid, where) -> {
+            out.println("scenario " + s.name() + " is READY as pid " + pid + " (" + home + ", " + allocator + ", " + where
                     + "); " + (duration == null ? "Ctrl-C to stop" : "stopping in " + duration.toSeconds() + " s"));
             out.flush();
-            boolean exited = run.waitFor(duration == null ? Duration.ofDays(365) : duration);
-            if (exited) throw new java.io.IOException("scenario " + s.name() + " exited by itself");
-        }
+        });
         return 0;
     }
 

@@ -30,7 +30,7 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         HtmlFile.check(output);
         var err = spec.commandLine().getErr();
-        Result r = Sources.result(Sources.of(paths, System.in), Output.replay(err, Live.terminal()));
+        Result r = Sources.result(Sources.of(paths, System.in), Progress.on(err, Output.terminal()));
         HtmlFile.write(output, r, "jrss report: " + String.join(" ", paths.stream().map(Path::toString).toList()), err);
         return 0;
     }

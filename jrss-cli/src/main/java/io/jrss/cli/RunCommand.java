@@ -1,11 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.cli;
 
-import io.jrss.probe.attach.HotSpotAttach;
-import io.jrss.probe.launch.Allocators;
-import io.jrss.probe.launch.JvmLaunch;
-import io.jrss.probe.launch.JvmStartup;
-import io.jrss.probe.launch.Program;
+import io.jrss.session.Run;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,10 +9,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 @Command(name = "run", header = "Launch a JVM (NMT on, an allocator of your choice) and watch it to its exit.", mixinStandardHelpOptions = true,
         description = {"Launch a JVM and watch it from its first second to its exit, as 'jrss watch' does: NMT summary is",
@@ -42,20 +36,10 @@ final class RunCommand implements Callable<Integer> {
     @Mixin WatchFlags flags;
     @Parameters(arity = "1..*", paramLabel = "COMMAND", description = "The program and its arguments, after --.")
     List<String> command;
-    @Spec CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
-        var options = flags.options(Duration.ofSeconds(5));
-        Map<String, String> environment = new LinkedHashMap<>(Allocators.environment(allocator));
-        environment.putAll(env);
-        JvmLaunch launch = new JvmLaunch(command, environment, !noNmt);
-        try (Program p = launch.start(System.err)) {
-            spec.commandLine().getErr().println("jrss run: started pid " + p.pid() + ": " + String.join(" ", launch.commandLine()));
-            spec.commandLine().getErr().flush();
-            HotSpotAttach attach = JvmStartup.await(p, options.timeout(), startup);
-            return new WatchSession("run", flags, spec.commandLine().getOut(), spec.commandLine().getErr(), false)
-                    .run(attach, options, d -> p.isAlive() ? d : p.exited(d));
-        }
+        var options = new Run.Options(command, allocator, env, !noNmt, startup, flags.options(Duration.ofSeconds(5)));
+        return flags.report(Run.run(options, flags.view("run", false)), "run");
     }
 }

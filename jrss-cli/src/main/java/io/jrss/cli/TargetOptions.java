@@ -5,8 +5,9 @@ import io.jrss.core.capture.Recording;
 import io.jrss.core.source.Source;
 import io.jrss.probe.jvm.TargetException;
 import io.jrss.probe.jvm.Targets;
-import java.io.PrintWriter;
+import io.jrss.session.Explain;
 import java.nio.file.Path;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -19,21 +20,18 @@ final class TargetOptions {
     @Option(names = "--capture", paramLabel = "DIR", description = "Read a capture made by 'jrss capture' instead of a live JVM.")
     Path capture;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
-            description = "Timeout for attaching and for each command (default: ${DEFAULT-VALUE}).")
-    java.time.Duration timeout;
+    @Mixin TimeoutFlag timeout;
 
     @Option(names = "--nmt-detail", description = "Also read VM.native_memory detail (the target must run with NMT detail).")
     boolean nmtDetail;
 
-    /** Where the data comes from: a capture or recording directory, or the live target, captured when asked. */
-    Source source(PrintWriter err, boolean progress) throws Exception {
+    /** What to explain: a capture or recording directory, or the live target, which the session captures. */
+    Explain.Options explain() throws TargetException {
         if (capture != null && target != null) throw new Errors.UsageException("give either a target or --capture DIR, not both");
         if (capture != null) {
-            return Recording.isRecording(capture) ? new Source.RecordingDir(capture) : new Source.CaptureDir(capture);
+            return Explain.Options.saved(Recording.isRecording(capture) ? new Source.RecordingDir(capture) : new Source.CaptureDir(capture));
         }
-        int pid = pid();
-        return new Source.LivePid(pid, () -> Live.capture(pid, timeout, nmtDetail, err, progress));
+        return Explain.Options.live(pid(), timeout.value, nmtDetail);
     }
 
     int pid() throws TargetException {

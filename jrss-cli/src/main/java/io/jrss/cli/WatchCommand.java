@@ -1,15 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.cli;
 
-import io.jrss.probe.attach.HotSpotAttach;
-import io.jrss.probe.jvm.Targets;
+import io.jrss.session.Watch;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "watch", header = "Watch a JVM over time: what grows, how fast, and the verdict.", mixinStandardHelpOptions = true,
         description = {"Watch a running JVM over time and reach a verdict: what grows, how fast, its shape (stable, growing,",
@@ -25,15 +22,10 @@ final class WatchCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "<target>", description = "A pid, or a unique substring of the main class or jar, as jcmd takes it.")
     String target;
     @Mixin WatchFlags flags;
-    @Spec CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
         var options = flags.options(Duration.ofSeconds(10));
-        int pid = Targets.resolve(target);
-        HotSpotAttach attach = HotSpotAttach.to(pid, options.timeout());
-        boolean frames = Live.terminal();
-        return new WatchSession("watch", flags, spec.commandLine().getOut(), spec.commandLine().getErr(), frames)
-                .run(attach, options, d -> d);
+        return flags.report(Watch.run(target, options, flags.view("watch", Output.terminal())), "watch");
     }
 }

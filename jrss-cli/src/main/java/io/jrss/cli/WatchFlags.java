@@ -2,8 +2,10 @@
 package io.jrss.cli;
 
 import io.jrss.probe.watch.WatchOptions;
+import io.jrss.session.Watch;
 import java.nio.file.Path;
 import java.time.Duration;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The options watch and run share: sampling, duration, recording, output and the opt-in probes. */
@@ -20,9 +22,7 @@ final class WatchFlags {
             description = "Stop after this long and report (default: until Ctrl-C or the target exits).")
     Duration duration;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
-            description = "Timeout for attaching and for each command (default: ${DEFAULT-VALUE}).")
-    Duration timeout;
+    @Mixin TimeoutFlag timeout;
 
     @Option(names = "--max-unanswered", paramLabel = "N", defaultValue = "3",
             description = "End the watch when the target has not answered N samples in a row (default: ${DEFAULT-VALUE}).")
@@ -32,14 +32,7 @@ final class WatchFlags {
             description = "Keep every capture and the events in DIR (new or empty); read it again with 'jrss analyze DIR' or 'jrss explain --capture DIR'.")
     Path record;
 
-    @Option(names = "--json", description = "At the end print exactly one JSON object on stdout (docs/json.md: explain's object plus 'timeline'); the live view goes to stderr.")
-    boolean json;
-
-    @Option(names = "--html", paramLabel = "FILE", description = "At the end also write the report as one self-contained HTML file.")
-    Path html;
-
-    @Option(names = "--no-color", description = "No ANSI colours even on a terminal.")
-    boolean noColor;
+    @Mixin ReportFlags report;
 
     @Option(names = "--nmt-detail", description = "Also read VM.native_memory detail in full samples (the target must run with NMT detail).")
     boolean nmtDetail;
@@ -51,6 +44,17 @@ final class WatchFlags {
     @Option(names = "--nmt-baseline", description = "CHANGES NMT's STATE: take VM.native_memory baseline at the start and report summary.diff growth by category at the end.")
     boolean nmtBaseline;
 
+    /** The watch's report on stdout (and in --html), and its exit status: 1 when the target or the recording failed. */
+    int report(Watch.Outcome o, String command) throws java.io.IOException {
+        report.show(o.result(), "jrss " + command + " " + o.pid());
+        return o.failed() ? Errors.TARGET : 0;
+    }
+
+    /** The live view on stderr; {@code frames} redraws a full frame (watch on a terminal). */
+    LiveView view(String command, boolean frames) {
+        return new LiveView(command, report.err(), frames, report.output.color());
+    }
+
     static void positive(String option, Duration d) {
         if (d.isNegative() || d.isZero()) throw new Errors.UsageException(option + " must be longer than zero, e.g. 500ms, 10s, 5m");
     }
@@ -60,9 +64,9 @@ final class WatchFlags {
         if (maxUnanswered < 1) throw new Errors.UsageException("--max-unanswered must be at least 1");
         positive("--interval", i);
         positive("--full-interval", fullInterval);
-        positive("--timeout", timeout);
+        positive("--timeout", timeout.value);
         if (duration != null) positive("--duration", duration);
-        try { HtmlFile.check(html); } catch (java.io.IOException e) { throw new Errors.UsageException(e.getMessage()); }
-        return new WatchOptions(i, fullInterval, duration, timeout, record, nmtDetail, trimProbe, nmtBaseline, maxUnanswered);
+        report.checkAsUsage();
+        return new WatchOptions(i, fullInterval, duration, timeout.value, record, nmtDetail, trimProbe, nmtBaseline, maxUnanswered);
     }
 }

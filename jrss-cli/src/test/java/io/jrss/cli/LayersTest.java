@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** Each layer does its one job: probes fetch and never diagnose; the CLI parses arguments and prints, and starts no process. */
+/** Each layer does its one job: probes fetch and never diagnose; core never calls up; the CLI parses arguments and prints, and starts no process. */
 class LayersTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 
@@ -23,6 +23,22 @@ class LayersTest {
 
     @Test void theCliStartsNoProcess() {
         assertEquals(List.of(), offenders("jrss-cli", Pattern.compile("\\bProcessBuilder\\b|\\.exec\\(|\\bProcess\\s+\\w+\\s*[=;]|ProcessHandle\\.of")));
+    }
+
+    /** Core is called, and never calls up: a live capture is taken by the session before core reads it. */
+    @Test void coreImportsNothingAbove() {
+        assertEquals(List.of(), offenders("jrss-core", Pattern.compile("import (static )?io\\.jrss\\.(probe|session|report|cli|lab)\\.")));
+    }
+
+    /** A command is a page: flags, one session call, a reporter; its workflow lives in jrss-session. */
+    @Test void everyCommandIsAPage() {
+        Path src = ROOT.resolve("jrss-cli/src/main/java/io/jrss/cli");
+        try (Stream<Path> files = Files.list(src)) {
+            assertEquals(List.of(), files.filter(f -> f.getFileName().toString().endsWith("Command.java"))
+                    .filter(f -> lines(f).size() > 80).map(f -> f.getFileName() + ": " + lines(f).size() + " lines").toList());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The check itself can fail: a line that starts a process is seen. */

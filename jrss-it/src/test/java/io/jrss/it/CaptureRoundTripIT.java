@@ -12,7 +12,6 @@ import io.jrss.core.result.SnapshotResult;
 import io.jrss.core.snapshot.SnapshotParser;
 import io.jrss.probe.LiveCapture;
 import io.jrss.probe.attach.HotSpotAttach;
-import io.jrss.report.JsonReport;
 import io.jrss.report.Reporter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +33,7 @@ class CaptureRoundTripIT {
             int pid = jvm.pid();
             HotSpotAttach attach = HotSpotAttach.to(pid, Duration.ofSeconds(10));
             Capture live = new LiveCapture(pid, attach::jcmd, LiveCapture.Options.defaults(), Clock.systemUTC(), f -> { })
-                    .take(JsonReport.JRSS_VERSION);
+                    .take(Reporter.JRSS_VERSION);
             java.io.StringWriter json = new java.io.StringWriter();
             Reporter.json().write(new SnapshotResult(Diagnosis.of(SnapshotParser.parse(live)), live.texts(), null), "", new java.io.PrintWriter(json));
             String liveJson = json.toString();

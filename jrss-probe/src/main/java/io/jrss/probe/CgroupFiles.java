@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * Finds the target's cgroup (from /proc/pid/cgroup and this process's mountinfo) and copies the memory and CPU
@@ -15,7 +16,7 @@ import java.util.Map;
  * unified tree has no controllers.
  */
 final class CgroupFiles {
-    interface FileReader { void file(String file, String path, LiveCapture.Transform t); }
+    interface FileReader { void file(String file, String path, UnaryOperator<String> t); }
     interface Skipper { void skip(String file, String source, String why); }
 
     private static final List<String> V1_MEMORY = List.of("memory.limit_in_bytes", "memory.usage_in_bytes",

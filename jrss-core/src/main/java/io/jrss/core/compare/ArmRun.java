@@ -32,6 +32,11 @@ public record ArmRun(int run, Status status, String detail, List<Point> rss, dou
         /** Ctrl-C stopped it; not measured. */ interrupted
     }
 
+    /** A run that never became a JVM jrss could watch, or an arm skipped before it ran: nothing measured, {@code why} said. */
+    public static ArmRun notStarted(int run, String why, double wallSeconds, Double cpuSeconds, Integer exitStatus) {
+        return new ArmRun(run, Status.not_started, why, List.of(), wallSeconds, cpuSeconds, exitStatus, null, null, Map.of(), null);
+    }
+
     /** RSS at {@code seconds} since the run's first sample. */
     public record Point(double seconds, Bytes rss) {}
 

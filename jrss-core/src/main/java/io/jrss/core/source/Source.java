@@ -12,13 +12,10 @@ import java.util.List;
  * {@link Sources#of} tells them apart from the paths a command was given; {@link Sources#result} turns each into the
  * {@link Result} reporters render, so explain, analyze and report read every kind the same way.
  */
-public sealed interface Source permits Source.LivePid, Source.CaptureDir, Source.RecordingDir, Source.JfrFile, Source.Pasted {
+public sealed interface Source permits Source.Taken, Source.CaptureDir, Source.RecordingDir, Source.JfrFile, Source.Pasted {
 
-    /** Takes a capture of a live JVM. The probe gives it: core never touches a process. */
-    @FunctionalInterface
-    interface Taker { Capture take() throws Exception; }
-
-    record LivePid(int pid, Taker taker) implements Source {}
+    /** A capture just taken of a live JVM: the session takes it before core is called, so core never calls back up. */
+    record Taken(Capture capture) implements Source {}
 
     /** A directory written by {@code jrss capture}. */
     record CaptureDir(Path dir) implements Source {}

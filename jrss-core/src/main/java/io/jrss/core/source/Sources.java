@@ -57,7 +57,7 @@ public final class Sources {
 
     /** What the source says. {@code progress} hears how far a long recording has been read. */
     public static Result result(Source source, Replay.Progress progress) throws Exception {
-        if (source instanceof Source.LivePid live) return snapshot(live.taker().take());
+        if (source instanceof Source.Taken live) return snapshot(live.capture());
         if (source instanceof Source.CaptureDir c) return snapshot(CaptureDirectory.read(c.dir()));
         if (source instanceof Source.RecordingDir r) {
             Recording recording = Recording.read(r.dir());

@@ -34,9 +34,12 @@ public final class Watch {
     private final Object wake = new Object();
     private volatile boolean stopped;
     private RecordingWriter recording;
+    /** One capturer for the watch's whole life; each sample gets its own books. */
+    private final LiveCapture capturer;
 
     public Watch(HotSpotAttach attach, WatchOptions options, Clock clock, SampleSink sink, String jrssVersion) {
         this.attach = attach; this.options = options; this.clock = clock; this.sink = sink; this.jrssVersion = jrssVersion;
+        this.capturer = new LiveCapture(attach.pid(), attach::jcmd, new LiveCapture.Options(options.nmtDetail(), true), clock, f -> { });
     }
 
     /** Ends the watch after the sample under way; safe from any thread (a signal handler). */
@@ -60,9 +63,8 @@ public final class Watch {
             Instant t = clock.instant();
             if (!alive(pid, startTime)) { end = WatchEnd.Reason.target_exited; detail = "pid " + pid + " exited"; break; }
             boolean full = base == null || lastFull == null || !t.isBefore(lastFull.plus(options.fullInterval()));
-            LiveCapture lc = capture();
-            Capture c = full ? lc.take(jrssVersion) : lc.sample(base, jrssVersion);
-            if (lc.unanswered()) {
+            Capture c = full ? capturer.take(jrssVersion) : capturer.sample(base, jrssVersion);
+            if (capturer.unanswered()) {
                 if (!alive(pid, startTime)) { end = WatchEnd.Reason.target_exited; detail = "pid " + pid + " exited"; break; }
                 unanswered++;
                 event(new Event(t, Event.Kind.target, "unanswered", "pid " + pid + " did not answer (" + unanswered + " in a row)"));
@@ -79,9 +81,8 @@ public final class Watch {
                 String moved = full || end != null ? null : k.fullBecause();
                 if (moved != null) { // the footprint moved: take the ledger now, not at the next full interval
                     Instant now = clock.instant();
-                    LiveCapture again = capture();
-                    Capture f = again.take(jrssVersion);
-                    if (!again.unanswered()) {
+                    Capture f = capturer.take(jrssVersion);
+                    if (!capturer.unanswered()) {
                         base = withInfo(f, CaptureInfo.FULL_BECAUSE, moved);
                         lastFull = now;
                         end = keep(base, now) == null ? WatchEnd.Reason.record_failed : null;
@@ -99,10 +100,6 @@ public final class Watch {
     }
 
     private String recordError;
-
-    private LiveCapture capture() {
-        return new LiveCapture(attach.pid(), attach::jcmd, new LiveCapture.Options(options.nmtDetail(), true), clock, f -> { });
-    }
 
     private static Capture withInfo(Capture c, CaptureInfo key, String value) {
         Map<String, String> info = new LinkedHashMap<>(c.info());
@@ -135,9 +132,8 @@ public final class Watch {
     private void finish(Probes p, int pid, long startTime, WatchEnd.Reason end) {
         boolean answering = end != WatchEnd.Reason.unanswered && end != WatchEnd.Reason.target_exited && alive(pid, startTime);
         if (answering && !sink.lastIsFull()) {
-            LiveCapture lc = capture();
-            Capture c = lc.take(jrssVersion);
-            if (!lc.unanswered()) keep(c, clock.instant());
+            Capture c = capturer.take(jrssVersion);
+            if (!capturer.unanswered()) keep(c, clock.instant());
         }
         if (!answering) return;
         if (options.trimProbe()) probe(p.trim(sink.trimUnmeasurable()));

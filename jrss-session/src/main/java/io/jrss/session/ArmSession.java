@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.jrss.cli;
+package io.jrss.session;
 
 import io.jrss.core.analysis.TimelineAssembler;
 import io.jrss.core.analysis.TimelineDiagnosis;
@@ -20,7 +20,7 @@ import io.jrss.probe.launch.Program;
 import io.jrss.probe.watch.Watch;
 import io.jrss.probe.watch.WatchOptions;
 import io.jrss.probe.watch.WatchResult;
-import io.jrss.report.JsonReport;
+import io.jrss.report.Reporter;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -34,7 +34,7 @@ import java.util.Objects;
  * preloaded allocator print its statistics at exit), watched as {@code jrss run} watches, and ended by itself, at
  * --duration, at --arm-timeout, or by Ctrl-C ({@link #interrupt()}). The program's output goes to stderr prefixed
  * with the arm's name; the allocator's statistics are kept apart ({@link ExitStatsFilter}) and --metric is read from
- * both streams ({@link MetricScan}).
+ * both streams ({@link MetricScan}). A comparison runs them one after another.
  */
 final class ArmSession {
     /**
@@ -58,12 +58,12 @@ final class ArmSession {
     private final Plan plan;
     private final Arm arm;
     private final int run;
-    private final ProgressLine progress;
+    private final ArmListener progress;
     private volatile boolean interrupted;
     private volatile Watch watch;
     private volatile Program program;
 
-    ArmSession(Plan plan, Arm arm, int run, ProgressLine progress) {
+    ArmSession(Plan plan, Arm arm, int run, ArmListener progress) {
         this.plan = plan; this.arm = arm; this.run = run; this.progress = progress;
     }
 
@@ -81,7 +81,6 @@ final class ArmSession {
         long t0 = System.nanoTime();
         ExitStatsFilter stats = new ExitStatsFilter(arm.allocator());
         MetricScan metric = new MetricScan(plan.metric());
-        String prefix = arm.name() + "| ";
         Map<String, String> env = AllocatorStats.ask(arm.allocator(), arm.env());
         JvmLaunch launch = new JvmLaunch(plan.command(), env, plan.nmt(), arm.jvmFlags());
         WatchJudge judge = null;
@@ -89,9 +88,9 @@ final class ArmSession {
         String detail;
         Integer exit = null;
         Program started = null;
-        try (Program p = launch.start(line -> { metric.scan(line); progress.say(prefix + line); }, new Program.Lines() {
-            @Override public void line(String line) { for (String l : stats.pass(line)) { metric.scan(l); progress.say(prefix + l); } }
-            @Override public void closed() { for (String l : stats.flush()) progress.say(prefix + l); }
+        try (Program p = launch.start(line -> { metric.scan(line); progress.output(arm, line); }, new Program.Lines() {
+            @Override public void line(String line) { for (String l : stats.pass(line)) { metric.scan(l); progress.output(arm, l); } }
+            @Override public void closed() { for (String l : stats.flush()) progress.output(arm, l); }
         })) {
             program = p;
             started = p;
@@ -103,9 +102,9 @@ final class ArmSession {
                 return notStarted(e.getMessage(), p, t0, cpu0);
             }
             judge = new WatchJudge(attach.pid(), plan.watch().interval(), new WatchJudge.Listener() {
-                @Override public void sampled(Sample s, TimelineAssembler a, TimelineDiagnosis v) { progress.sample(arm.name(), run, s); }
+                @Override public void sampled(Sample s, TimelineAssembler a, TimelineDiagnosis v) { progress.sample(arm, run, s); }
             });
-            watch = new Watch(attach, plan.watch(arm.name(), run), Clock.systemUTC(), judge, JsonReport.JRSS_VERSION);
+            watch = new Watch(attach, plan.watch(arm.name(), run), Clock.systemUTC(), judge, Reporter.JRSS_VERSION);
             Watch w = watch;
             p.onExit().thenRun(w::stop); // the watch would see the exit only at its next sample: up to --interval late
             WatchResult r = w.run();
@@ -123,7 +122,7 @@ final class ArmSession {
                 status = ArmRun.Status.hung; detail = r.detail() + ": killed";
             }
         } catch (IOException e) {
-            return new ArmRun(run, ArmRun.Status.not_started, e.getMessage(), List.of(), seconds(t0), cpu(cpu0), null, null, null, Map.of(), null);
+            return ArmRun.notStarted(run, e.getMessage(), seconds(t0), cpu(cpu0), null);
         } finally {
             program = null;
             watch = null;
@@ -137,8 +136,7 @@ final class ArmSession {
 
     private ArmRun notStarted(String why, Program p, long t0, double cpu0) {
         Integer exit = p.isAlive() ? null : p.exitValue();
-        return new ArmRun(run, ArmRun.Status.not_started, interrupted ? "stopped by Ctrl-C before its JVM answered" : why, List.of(), seconds(t0), cpu(cpu0),
-                exit, null, null, Map.of(), null);
+        return ArmRun.notStarted(run, interrupted ? "stopped by Ctrl-C before its JVM answered" : why, seconds(t0), cpu(cpu0), exit);
     }
 
     private static List<ArmRun.Point> points(TimelineDiagnosis td) {

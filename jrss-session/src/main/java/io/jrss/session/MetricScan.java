@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.jrss.cli;
+package io.jrss.session;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -16,16 +16,6 @@ final class MetricScan {
 
     /** @param pattern the --metric pattern, or null for none */
     MetricScan(Pattern pattern) { this.pattern = pattern; }
-
-    /** Checks a --metric pattern before anything runs: a clear error instead of a run that measures nothing. */
-    static Pattern compile(String regex) {
-        if (regex == null) return null;
-        try {
-            return Pattern.compile(regex);
-        } catch (java.util.regex.PatternSyntaxException e) {
-            throw new Errors.UsageException("--metric '" + regex + "' is not a regular expression: " + e.getDescription());
-        }
-    }
 
     synchronized void scan(String line) {
         if (pattern == null) return;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.jrss.cli;
+package io.jrss.session;
 
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
@@ -9,7 +9,7 @@ import sun.misc.SignalHandler;
  * comparison or a profile then ends its work and still reports, and stops what it started in the target. Closing
  * puts the previous handlers back.
  */
-final class CtrlC implements AutoCloseable {
+public final class CtrlC implements AutoCloseable {
     private final SignalHandler oldInt, oldTerm;
 
     private CtrlC(Runnable action) {
@@ -18,7 +18,7 @@ final class CtrlC implements AutoCloseable {
         oldTerm = Signal.handle(new Signal("TERM"), handler);
     }
 
-    static CtrlC runs(Runnable action) { return new CtrlC(action); }
+    public static CtrlC runs(Runnable action) { return new CtrlC(action); }
 
     @Override public void close() {
         Signal.handle(new Signal("INT"), oldInt);
