@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** The jrss command line. {@link #main} is the only place that calls System.exit. */
-@Command(name = "jrss", mixinStandardHelpOptions = true, versionProvider = Jrss.Version.class,
+@Command(name = "jrss", mixinStandardHelpOptions = true, resourceBundle = "io.jrss.cli.Help", versionProvider = Jrss.Version.class,
         description = {"Explains where every resident byte of a Java process goes, why it grows, and what to change.", ""},
         footer = {"", "Start with:  jrss ps            (the local JVMs)",
                 "             jrss explain <pid>  (the ledger of its RSS and the findings)",

@@ -7,7 +7,7 @@ import picocli.CommandLine.Option;
 
 /** --json and --no-color, mixed into every command that prints a result: text for people, one JSON object for programs. */
 final class OutputFlags {
-    @Option(names = "--json", description = "Print exactly one JSON object on stdout (docs/json.md, ${COMMAND-NAME}); messages go to stderr.")
+    @Option(names = "--json", descriptionKey = "json", description = "Print exactly one JSON object on stdout (docs/json.md, ${COMMAND-NAME}); messages go to stderr.")
     boolean json;
 
     @Option(names = "--no-color", description = "No ANSI colours even on a terminal.")

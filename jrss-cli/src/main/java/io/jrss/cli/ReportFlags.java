@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 final class ReportFlags {
     @Mixin OutputFlags output;
 
-    @Option(names = "--html", paramLabel = "FILE", description = "Also write the report as one self-contained HTML file.")
+    @Option(names = "--html", paramLabel = "FILE", descriptionKey = "html", description = "Also write the report as one self-contained HTML file.")
     Path html;
 
     @Spec(Spec.Target.MIXEE) CommandSpec spec;
