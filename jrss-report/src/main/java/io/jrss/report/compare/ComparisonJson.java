@@ -21,7 +21,8 @@ import java.util.Map;
 final class ComparisonJson {
     private ComparisonJson() {}
 
-    static ObjectNode of(ComparisonResult c, String version) {
+    static ObjectNode of(ComparisonView view, String version) {
+        ComparisonResult c = view.result();
         ObjectNode root = Json.root(version);
         ArrayNode command = root.putArray("command");
         c.command().forEach(command::add);
@@ -31,7 +32,7 @@ final class ComparisonJson {
         root.put("record_dir", c.recordDir());
         ArrayNode arms = root.putArray("arms");
         for (ArmResult a : c.arms()) arm(arms.addObject(), a, c.recordDir());
-        verdict(root.putObject("verdict"), c.verdict());
+        verdict(root.putObject("verdict"), c.verdict(), view.summary());
         return root;
     }
 
@@ -82,12 +83,12 @@ final class ComparisonJson {
         return o;
     }
 
-    private static void verdict(ObjectNode o, Verdict v) {
+    private static void verdict(ObjectNode o, Verdict v, String summary) {
         o.put("best", v.best());
         o.put("metric", v.metric());
         putBytes(o, "saving_bytes", v.saving());
         o.put("confidence", v.confidence().name());
-        o.put("summary", v.summary());
+        o.put("summary", summary);
         strings(o, "ties", v.ties());
         o.put("wall_ratio", v.wallRatio());
         o.put("cpu_ratio", v.cpuRatio());
