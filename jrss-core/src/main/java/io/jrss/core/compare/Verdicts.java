@@ -23,17 +23,8 @@ public final class Verdicts {
     private Verdicts() {}
 
     public static Verdict judge(List<ArmResult> arms) {
-        List<String> notes = new ArrayList<>();
-        List<ArmResult> ranked = new ArrayList<>();
-        for (ArmResult a : arms) {
-            if (!a.measured()) notes.add(a.name() + ": not measured (" + a.lastDetail() + ")");
-            else if (!a.ranAsNamed()) notes.add(a.name() + ": expected " + a.allocator() + " in the target, saw "
-                    + (a.allocatorSeen() == null ? "nothing (its mappings were never read)" : a.allocatorSeen()) + "; not ranked");
-            else ranked.add(a);
-        }
-        if (ranked.isEmpty()) {
-            return new Verdict(null, Verdict.STEADY_RSS, null, Confidence.low, List.of(), List.of(), null, null, null, List.of(), notes);
-        }
+        List<ArmResult> ranked = new ArrayList<>(arms.stream().filter(a -> a.measured() && a.ranAsNamed()).toList());
+        if (ranked.isEmpty()) return new Verdict(null, Verdict.STEADY_RSS, null, Confidence.low, List.of(), List.of(), null, null, null, List.of());
         ranked.sort(Comparator.comparing(ArmResult::steady));
         ArmResult best = ranked.get(0);
         List<String> ties = new ArrayList<>();
@@ -45,7 +36,7 @@ public final class Verdicts {
         Confidence confidence = confidence(ranked, ties);
         return new Verdict(best.name(), Verdict.STEADY_RSS, saving, confidence, ranked.stream().map(ArmResult::name).toList(), ties,
                 ratio(best.wallSeconds(), glibc, ArmResult::wallSeconds), ratio(best.cpuSeconds(), glibc, ArmResult::cpuSeconds),
-                ratio(best.metric(), glibc, ArmResult::metric), KnownRisks.of(best.name()), notes);
+                ratio(best.metric(), glibc, ArmResult::metric), KnownRisks.of(best.name()));
     }
 
     static Bytes noise(ArmResult a, ArmResult b) {

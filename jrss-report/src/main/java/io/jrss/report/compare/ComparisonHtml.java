@@ -40,7 +40,7 @@ final class ComparisonHtml {
             }
             h.append("</ul>");
         }
-        for (String n : v.notes()) h.append("<p class=\"dim\">Not ranked: ").append(HtmlPage.esc(n)).append("</p>");
+        for (String n : view.notes()) h.append("<p class=\"dim\">Not ranked: ").append(HtmlPage.esc(n)).append("</p>");
         h.append("</section>\n<section id=\"arms\"><h2>Arms</h2><table><tr><th>arm</th><th>allocator seen</th><th>steady RSS</th><th>spread</th>"
                 + "<th>peak RSS</th><th>wall</th><th>CPU</th><th>exit</th><th>metric</th><th>findings / status</th></tr>");
         for (ArmResult a : c.arms()) {

@@ -46,7 +46,7 @@ record ComparisonText(Style style) {
                     findings.isEmpty() ? style.dim("none") : findings);
         }
         out.println();
-        verdict(c.verdict(), view.summary(), out);
+        verdict(c.verdict(), view, out);
         ledger(c.arms(), out);
         stats(c.arms(), out);
         if (c.recordDir() != null) {
@@ -56,8 +56,8 @@ record ComparisonText(Style style) {
         }
     }
 
-    private void verdict(Verdict v, String summary, PrintWriter out) {
-        out.println(style.bold("Verdict") + ": " + summary + " " + style.dim("[confidence " + v.confidence() + "]"));
+    private void verdict(Verdict v, ComparisonView view, PrintWriter out) {
+        out.println(style.bold("Verdict") + ": " + view.summary() + " " + style.dim("[confidence " + v.confidence() + "]"));
         List<String> cost = new ArrayList<>();
         if (v.wallRatio() != null) cost.add(String.format(Locale.ROOT, "wall %.2fx", v.wallRatio()));
         if (v.cpuRatio() != null) cost.add(String.format(Locale.ROOT, "CPU %.2fx", v.cpuRatio()));
@@ -67,7 +67,7 @@ record ComparisonText(Style style) {
             out.println("  known risks of " + v.best() + " (test before adopting it):");
             v.risks().forEach(r -> out.println("    - " + r));
         }
-        v.notes().forEach(n -> out.println("  " + style.yellow("not ranked") + ": " + n));
+        view.notes().forEach(n -> out.println("  " + style.yellow("not ranked") + ": " + n));
         out.println();
     }
 

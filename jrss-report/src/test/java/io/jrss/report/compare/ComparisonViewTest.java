@@ -18,7 +18,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The verdict's sentence, worded by the view from core's figures (once VerdictsTest's), and all three reports carry it. */
+/**
+ * The verdict's sentence and the notes on arms left out, worded by the view from core's figures (once VerdictsTest's
+ * assertions), and all three reports carry them.
+ */
 class ComparisonViewTest {
     @Test void theLowestSteadyRssWinsAndTheSavingIsAgainstGlibc() {
         ComparisonView v = view(arm("glibc", "glibc", 730), arm("trim", "glibc", 430), arm("jemalloc", "jemalloc", 775));
@@ -35,6 +38,19 @@ class ComparisonViewTest {
         assertEquals("no arm was measured as named: nothing to compare", view(arm("jemalloc", "jemalloc", "glibc", 100)).summary());
     }
 
+    @Test void anArmNotSeenUsingItsAllocatorIsNotRanked() {
+        ComparisonView v = view(arm("glibc", "glibc", 700), arm("jemalloc", "jemalloc", "glibc", 100));
+        assertEquals(1, v.notes().size());
+        assertTrue(v.notes().get(0).contains("expected jemalloc in the target, saw glibc"), v.notes().toString());
+    }
+
+    @Test void crashedAndHungArmsAreReportedNotRanked() {
+        ArmRun crashed = new ArmRun(1, ArmRun.Status.failed, "exited with status 134 (signal 6)", List.of(), 3, 1.0, 134, null, "jemalloc", Map.of(), null);
+        ComparisonView v = view(arm("glibc", "glibc", 700), new ArmResult("jemalloc", Map.of(), List.of(), "jemalloc", List.of(crashed)));
+        assertTrue(v.notes().get(0).contains("status 134"), v.notes().toString());
+        assertEquals(List.of("jemalloc: not measured (exited with status 134 (signal 6))"), v.notes());
+    }
+
     @Test void textJsonAndHtmlPrintTheViewsSentence() {
         ComparisonView v = view(arm("glibc", "glibc", 730), arm("trim", "glibc", 430));
         StringWriter text = new StringWriter();
@@ -42,6 +58,8 @@ class ComparisonViewTest {
         assertTrue(text.toString().contains("Verdict: " + v.summary() + " [confidence"), text.toString());
         assertEquals(v.summary(), v.json(Reporter.JRSS_VERSION).get("verdict").get("summary").asText());
         assertTrue(v.html("jrss compare", Reporter.JRSS_VERSION).contains("<b>" + HtmlPage.esc(v.summary()) + "</b>"));
+        ComparisonView left = view(arm("glibc", "glibc", 700), arm("jemalloc", "jemalloc", "glibc", 100));
+        assertEquals(left.notes().get(0), left.json(Reporter.JRSS_VERSION).get("verdict").get("notes").get(0).asText());
     }
 
     private static ComparisonView view(ArmResult... arms) {
