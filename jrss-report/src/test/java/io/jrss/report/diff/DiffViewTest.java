@@ -33,23 +33,16 @@ class DiffViewTest {
         return DiffSides.of(capture, new SnapshotResult(d, Map.of(), null));
     }
 
+    /** DiffTest's three cases, as the sentence tells them. */
     @Test
-    void aCaptureAgainstItselfChangesNothing() throws Exception {
-        String summary = view("jdk17-g1-native-mix", "jdk17-g1-native-mix").summary();
-        assertTrue(summary.contains("the same findings on both sides"), summary);
-    }
-
-    @Test
-    void anAllocatorSwapShowsWhereTheBytesWentAndWhatWasChanged() throws Exception {
-        String summary = view("jdk17-g1-native-mix", "jdk17-g1-fragmentation-tcmalloc").summary();
-        assertTrue(summary.startsWith("RSS 861 MiB -> 709 MiB (-152 MiB, -18%); most moved: malloc-free -307 MiB"), summary);
-        assertTrue(summary.contains("went away: glibc-fragmentation"), summary);
-    }
-
-    @Test
-    void anUpgradeNamesTheVersionAndKeepsErgonomicFlagsApart() throws Exception {
-        String summary = view("jdk17-g1-native-mix", "jdk25-g1-native-mix").summary();
-        assertFalse(summary.contains("flag:"), summary);
+    void theSentenceSaysWhatMovedWhatAppearedOrWentAwayAndWhatWasChanged() throws Exception {
+        String itself = view("jdk17-g1-native-mix", "jdk17-g1-native-mix").summary();
+        assertTrue(itself.contains("the same findings on both sides"), itself);
+        String swap = view("jdk17-g1-native-mix", "jdk17-g1-fragmentation-tcmalloc").summary(); // glibc against tcmalloc preloaded
+        assertTrue(swap.startsWith("RSS 861 MiB -> 709 MiB (-152 MiB, -18%); most moved: malloc-free -307 MiB"), swap);
+        assertTrue(swap.contains("went away: glibc-fragmentation"), swap);
+        String upgrade = view("jdk17-g1-native-mix", "jdk25-g1-native-mix").summary(); // ergonomic flags are not named
+        assertFalse(upgrade.contains("flag:"), upgrade);
     }
 
     @Test
