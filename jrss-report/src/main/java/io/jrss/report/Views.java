@@ -24,8 +24,8 @@ final class Views {
     static View of(Result result) {
         if (result instanceof SnapshotResult s) return new SnapshotView(s);
         if (result instanceof TimelineResult t) return TimelineView.of(t);
-        if (result instanceof ComparisonResult c) return new ComparisonView(c);
-        if (result instanceof DiffResult d) return new DiffView(d);
+        if (result instanceof ComparisonResult c) return ComparisonView.of(c);
+        if (result instanceof DiffResult d) return DiffView.of(d);
         if (result instanceof ProfileResult p) return ProfileView.of(p);
         if (result instanceof HeapResult h) return HeapView.of(h);
         throw new IllegalArgumentException("no view of " + result.getClass().getName());

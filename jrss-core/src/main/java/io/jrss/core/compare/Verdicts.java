@@ -6,7 +6,6 @@ import io.jrss.core.rules.Finding.Confidence;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Function;
 
 /**
@@ -24,18 +23,8 @@ public final class Verdicts {
     private Verdicts() {}
 
     public static Verdict judge(List<ArmResult> arms) {
-        List<String> notes = new ArrayList<>();
-        List<ArmResult> ranked = new ArrayList<>();
-        for (ArmResult a : arms) {
-            if (!a.measured()) notes.add(a.name() + ": not measured (" + a.lastDetail() + ")");
-            else if (!a.ranAsNamed()) notes.add(a.name() + ": expected " + a.allocator() + " in the target, saw "
-                    + (a.allocatorSeen() == null ? "nothing (its mappings were never read)" : a.allocatorSeen()) + "; not ranked");
-            else ranked.add(a);
-        }
-        if (ranked.isEmpty()) {
-            return new Verdict(null, Verdict.STEADY_RSS, null, Confidence.low, "no arm was measured as named: nothing to compare",
-                    List.of(), null, null, null, List.of(), notes);
-        }
+        List<ArmResult> ranked = new ArrayList<>(arms.stream().filter(a -> a.measured() && a.ranAsNamed()).toList());
+        if (ranked.isEmpty()) return new Verdict(null, Verdict.STEADY_RSS, null, Confidence.low, List.of(), List.of(), null, null, null, List.of());
         ranked.sort(Comparator.comparing(ArmResult::steady));
         ArmResult best = ranked.get(0);
         List<String> ties = new ArrayList<>();
@@ -45,9 +34,9 @@ public final class Verdicts {
         ArmResult glibc = ranked.stream().filter(a -> a.name().equals("glibc")).findFirst().orElse(null);
         Bytes saving = glibc == null ? null : glibc.steady().minus(best.steady());
         Confidence confidence = confidence(ranked, ties);
-        String summary = summary(best, glibc, saving, ties, ranked.size());
-        return new Verdict(best.name(), Verdict.STEADY_RSS, saving, confidence, summary, ties, ratio(best.wallSeconds(), glibc, ArmResult::wallSeconds),
-                ratio(best.cpuSeconds(), glibc, ArmResult::cpuSeconds), ratio(best.metric(), glibc, ArmResult::metric), KnownRisks.of(best.name()), notes);
+        return new Verdict(best.name(), Verdict.STEADY_RSS, saving, confidence, ranked.stream().map(ArmResult::name).toList(), ties,
+                ratio(best.wallSeconds(), glibc, ArmResult::wallSeconds), ratio(best.cpuSeconds(), glibc, ArmResult::cpuSeconds),
+                ratio(best.metric(), glibc, ArmResult::metric), KnownRisks.of(best.name()));
     }
 
     static Bytes noise(ArmResult a, ArmResult b) {
@@ -61,18 +50,6 @@ public final class Verdicts {
         boolean repeated = best.measuredRuns().size() >= 3 && next.measuredRuns().size() >= 3;
         if (repeated && margin.greaterThan(best.spread().max(next.spread()).times(2))) return Confidence.high;
         return margin.greaterThan(best.steady().times(CLEAR)) || repeated ? Confidence.medium : Confidence.low;
-    }
-
-    private static String summary(ArmResult best, ArmResult glibc, Bytes saving, List<String> ties, int ranked) {
-        StringBuilder s = new StringBuilder(best.name() + " settles lowest, at " + best.steady().toIec() + " steady RSS");
-        if (glibc != null && glibc != best) {
-            s.append(String.format(Locale.ROOT, ", %s (%.0f%%) less than glibc as is (%s)", saving.toIec(), 100 * saving.ratioOf(glibc.steady()),
-                    glibc.steady().toIec()));
-        }
-        if (glibc == null) s.append("; no glibc arm was measured to compare against");
-        if (!ties.isEmpty()) s.append("; within the noise of it: ").append(String.join(", ", ties));
-        if (ranked < 2) s.append("; the only arm measured");
-        return s.toString();
     }
 
     private static Double ratio(Double value, ArmResult glibc, Function<ArmResult, Double> f) {

@@ -4,7 +4,6 @@ package io.jrss.core.diff;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
 import io.jrss.core.ledger.Row;
-import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Finding;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -78,37 +77,6 @@ public record Diff(Side before, Side after, Change rss, List<Change> rows, List<
 
     public List<FindingChange> findings(FindingChange.Status status) { return findings.stream().filter(f -> f.status() == status).toList(); }
 
-    /** One sentence: the RSS, the rows that moved most, the findings that appeared and went away, the settings changed. */
-    public String summary() {
-        StringBuilder sb = new StringBuilder();
-        if (rss.delta() != null) {
-            sb.append("RSS ").append(iec(rss.before())).append(" -> ").append(iec(rss.after())).append(" (").append(signed(rss.delta()))
-                    .append(rss.ratio() == null ? "" : String.format(java.util.Locale.ROOT, ", %+.0f%%", 100 * rss.ratio())).append(")");
-        } else {
-            sb.append("RSS not known on ").append(rss.before() == null && rss.after() == null ? "either side" : rss.before() == null ? "the before side" : "the after side");
-        }
-        // By size, unattributed too: without NMT or smaps an RSS that grew is all unattributed, and that is the news.
-        List<Change> moved = changedRows().stream().filter(c -> c.delta() != null)
-                .sorted(Comparator.comparingDouble(Change::magnitude).reversed()).limit(3).toList();
-        if (!moved.isEmpty()) {
-            sb.append("; most moved: ");
-            sb.append(String.join(", ", moved.stream().map(c -> c.name() + " " + signed(c.delta())).toList()));
-        } else if (!rows.isEmpty()) {
-            sb.append("; no ledger row moved more than 1 MiB and 1%");
-        }
-        List<String> appeared = findings(FindingChange.Status.appeared).stream().map(FindingChange::id).toList();
-        List<String> gone = findings(FindingChange.Status.went_away).stream().map(FindingChange::id).toList();
-        if (!appeared.isEmpty()) sb.append("; appeared: ").append(String.join(", ", appeared));
-        if (!gone.isEmpty()) sb.append("; went away: ").append(String.join(", ", gone));
-        if (appeared.isEmpty() && gone.isEmpty()) sb.append("; the same findings on both sides");
-        List<SetupChange> chosen = chosenSetup();
-        if (!chosen.isEmpty()) {
-            sb.append("; changed: ").append(String.join(", ", chosen.stream().limit(4).map(s -> s.what() + " " + s.before() + " -> " + s.after()).toList()));
-            if (chosen.size() > 4) sb.append(" and ").append(chosen.size() - 4).append(" more");
-        }
-        return sb.toString();
-    }
-
     /**
      * The settings someone chose that differ: the JVM, allocator, container and environment, and the flags a command
      * line names; the JVM arguments themselves only when no such flag shows the change (a -D or -Xlog option).
@@ -118,8 +86,4 @@ public record Diff(Side before, Side after, Change rss, List<Change> rows, List<
         boolean flags = chosen.stream().anyMatch(s -> s.what().startsWith("flag:"));
         return flags ? chosen.stream().filter(s -> !s.what().equals("jvm_args")).toList() : chosen;
     }
-
-    static String iec(double v) { return Bytes.of(Math.round(v)).toIec(); }
-
-    static String signed(double v) { return Bytes.of(Math.round(v)).toSignedIec(); }
 }

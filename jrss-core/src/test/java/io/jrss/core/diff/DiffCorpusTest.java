@@ -42,7 +42,7 @@ class DiffCorpusTest {
         Properties expect = new Properties();
         try (Reader r = Files.newBufferedReader(dir.resolve("expect.properties"))) { expect.load(r); }
         Diff d = Diff.of(side(dir.resolve("before.txt")), side(dir.resolve("after.txt")));
-        String why = name + ": " + d.summary();
+        String why = name + ": RSS " + d.rss() + "; moved: " + d.changedRows();
         if (Boolean.parseBoolean(expect.getProperty("unchanged"))) assertEquals(List.of(), d.changedRows(), why);
         if (expect.containsKey("rss")) within(expect.getProperty("rss"), d.rss().delta() / MIB, why);
         if (expect.containsKey("grew")) moved(d, expect.getProperty("grew"), 1, why);

@@ -33,7 +33,6 @@ class DiffTest {
         assertEquals(List.of(), d.changedSignals());
         assertEquals(List.of(), d.setup());
         assertTrue(d.findings().stream().allMatch(f -> f.status() == FindingChange.Status.stayed), d.findings().toString());
-        assertTrue(d.summary().contains("the same findings on both sides"), d.summary());
     }
 
     @Test
@@ -48,8 +47,6 @@ class DiffTest {
         assertEquals(FindingChange.Status.went_away, finding(d, "glibc-fragmentation").status());
         assertTrue(d.setup().contains(new SetupChange("allocator", "glibc", "tcmalloc", true)), d.setup().toString());
         assertTrue(d.setup().stream().anyMatch(s -> s.what().equals("env:LD_PRELOAD") && s.before().equals("(unset)") && s.after().contains("tcmalloc")));
-        assertTrue(d.summary().startsWith("RSS 861 MiB -> 709 MiB (-152 MiB, -18%); most moved: malloc-free -307 MiB"), d.summary());
-        assertTrue(d.summary().contains("went away: glibc-fragmentation"), d.summary());
         assertEquals(d.rows().get(d.rows().size() - 1).name(), Row.UNATTRIBUTED.id(), "unattributed last, as the ledger prints it");
     }
 
@@ -61,7 +58,6 @@ class DiffTest {
         assertFalse(flags.isEmpty());
         assertTrue(flags.stream().noneMatch(SetupChange::chosen), "no command line names them: " + flags);
         assertTrue(d.chosenSetup().stream().noneMatch(s -> s.what().startsWith("flag:")));
-        assertFalse(d.summary().contains("flag:"), d.summary());
         assertEquals(FindingChange.Status.stayed, finding(d, "glibc-fragmentation").status());
     }
 

@@ -17,12 +17,13 @@ import java.util.stream.Collectors;
 final class ComparisonHtml {
     private ComparisonHtml() {}
 
-    static String of(ComparisonResult c, String title, String version) {
+    static String of(ComparisonView view, String title, String version) {
+        ComparisonResult c = view.result();
         Verdict v = c.verdict();
         StringBuilder h = new StringBuilder(HtmlPage.head(title));
         h.append("<header><h1>").append(HtmlPage.esc(title)).append("</h1><p class=\"meta\">").append(c.repeat()).append(c.repeat() == 1 ? " run" : " runs")
                 .append(" per arm").append(c.interrupted() ? "; interrupted by Ctrl-C: the arms not reached are left out" : "").append("</p></header>\n");
-        h.append("<section id=\"verdict\"><h2>Verdict</h2><p><b>").append(HtmlPage.esc(v.summary())).append("</b> <span class=\"dim\">[confidence ")
+        h.append("<section id=\"verdict\"><h2>Verdict</h2><p><b>").append(HtmlPage.esc(view.summary())).append("</b> <span class=\"dim\">[confidence ")
                 .append(v.confidence()).append("]</span></p>");
         if (v.wallRatio() != null || v.cpuRatio() != null) {
             h.append("<p>Cost against glibc as is: wall ").append(ratio(v.wallRatio())).append(", CPU ").append(ratio(v.cpuRatio()))
@@ -39,7 +40,7 @@ final class ComparisonHtml {
             }
             h.append("</ul>");
         }
-        for (String n : v.notes()) h.append("<p class=\"dim\">Not ranked: ").append(HtmlPage.esc(n)).append("</p>");
+        for (String n : view.notes()) h.append("<p class=\"dim\">Not ranked: ").append(HtmlPage.esc(n)).append("</p>");
         h.append("</section>\n<section id=\"arms\"><h2>Arms</h2><table><tr><th>arm</th><th>allocator seen</th><th>steady RSS</th><th>spread</th>"
                 + "<th>peak RSS</th><th>wall</th><th>CPU</th><th>exit</th><th>metric</th><th>findings / status</th></tr>");
         for (ArmResult a : c.arms()) {
@@ -55,7 +56,7 @@ final class ComparisonHtml {
                 + "<p class=\"dim\">One line per run; the dashed line of each arm is its steady RSS (the median of the last half of its samples).</p></section>\n");
         h.append("<footer class=\"dim\"><p>jrss ").append(version).append(". Charts by Chart.js (MIT), inlined.</p></footer>\n");
         h.append(HtmlPage.charts());
-        h.append("<script id=\"jrss-data\" type=\"application/json\">").append(HtmlPage.scriptJson(ComparisonJson.of(c, version).toString())).append("</script>\n");
+        h.append("<script id=\"jrss-data\" type=\"application/json\">").append(HtmlPage.scriptJson(ComparisonJson.of(view, version).toString())).append("</script>\n");
         h.append("<script>").append(HtmlPage.resource("compare.js")).append("</script>\n</body></html>\n");
         return h.toString();
     }

@@ -21,7 +21,8 @@ import java.util.Map;
 final class ComparisonJson {
     private ComparisonJson() {}
 
-    static ObjectNode of(ComparisonResult c, String version) {
+    static ObjectNode of(ComparisonView view, String version) {
+        ComparisonResult c = view.result();
         ObjectNode root = Json.root(version);
         ArrayNode command = root.putArray("command");
         c.command().forEach(command::add);
@@ -31,7 +32,7 @@ final class ComparisonJson {
         root.put("record_dir", c.recordDir());
         ArrayNode arms = root.putArray("arms");
         for (ArmResult a : c.arms()) arm(arms.addObject(), a, c.recordDir());
-        verdict(root.putObject("verdict"), c.verdict());
+        verdict(root.putObject("verdict"), c.verdict(), view);
         return root;
     }
 
@@ -82,18 +83,18 @@ final class ComparisonJson {
         return o;
     }
 
-    private static void verdict(ObjectNode o, Verdict v) {
+    private static void verdict(ObjectNode o, Verdict v, ComparisonView view) {
         o.put("best", v.best());
         o.put("metric", v.metric());
         putBytes(o, "saving_bytes", v.saving());
         o.put("confidence", v.confidence().name());
-        o.put("summary", v.summary());
+        o.put("summary", view.summary());
         strings(o, "ties", v.ties());
         o.put("wall_ratio", v.wallRatio());
         o.put("cpu_ratio", v.cpuRatio());
         o.put("metric_ratio", v.metricRatio());
         strings(o, "risks", v.risks());
-        strings(o, "notes", v.notes());
+        strings(o, "notes", view.notes());
     }
 
     private static void strings(ObjectNode o, String key, List<String> values) { values.forEach(o.putArray(key)::add); }

@@ -25,7 +25,8 @@ import java.util.stream.Collectors;
  * ledger at the end side by side, and each allocator's own statistics.
  */
 record ComparisonText(Style style) {
-    void render(ComparisonResult c, String title, PrintWriter out) {
+    void render(ComparisonView view, String title, PrintWriter out) {
+        ComparisonResult c = view.result();
         out.println(style.bold(title) + "  " + style.dim(c.repeat() + (c.repeat() == 1 ? " run" : " runs") + " per arm"
                 + (c.interrupted() ? "; interrupted by Ctrl-C: the arms not reached are left out" : "")));
         out.println();
@@ -45,7 +46,7 @@ record ComparisonText(Style style) {
                     findings.isEmpty() ? style.dim("none") : findings);
         }
         out.println();
-        verdict(c.verdict(), out);
+        verdict(c.verdict(), view, out);
         ledger(c.arms(), out);
         stats(c.arms(), out);
         if (c.recordDir() != null) {
@@ -55,8 +56,8 @@ record ComparisonText(Style style) {
         }
     }
 
-    private void verdict(Verdict v, PrintWriter out) {
-        out.println(style.bold("Verdict") + ": " + v.summary() + " " + style.dim("[confidence " + v.confidence() + "]"));
+    private void verdict(Verdict v, ComparisonView view, PrintWriter out) {
+        out.println(style.bold("Verdict") + ": " + view.summary() + " " + style.dim("[confidence " + v.confidence() + "]"));
         List<String> cost = new ArrayList<>();
         if (v.wallRatio() != null) cost.add(String.format(Locale.ROOT, "wall %.2fx", v.wallRatio()));
         if (v.cpuRatio() != null) cost.add(String.format(Locale.ROOT, "CPU %.2fx", v.cpuRatio()));
@@ -66,7 +67,7 @@ record ComparisonText(Style style) {
             out.println("  known risks of " + v.best() + " (test before adopting it):");
             v.risks().forEach(r -> out.println("    - " + r));
         }
-        v.notes().forEach(n -> out.println("  " + style.yellow("not ranked") + ": " + n));
+        view.notes().forEach(n -> out.println("  " + style.yellow("not ranked") + ": " + n));
         out.println();
     }
 

@@ -6,7 +6,6 @@ import io.jrss.core.diff.Diff;
 import io.jrss.core.diff.FindingChange;
 import io.jrss.core.diff.SetupChange;
 import io.jrss.core.diff.Side;
-import io.jrss.core.result.DiffResult;
 import io.jrss.core.rules.Finding;
 import io.jrss.report.shared.HtmlPage;
 import io.jrss.report.shared.Units;
@@ -21,12 +20,12 @@ import java.util.Locale;
 final class DiffHtml {
     private DiffHtml() {}
 
-    static String of(DiffResult r, String title, String version) {
-        Diff d = r.diff();
+    static String of(DiffView view, String title, String version) {
+        Diff d = view.result().diff();
         StringBuilder h = new StringBuilder(HtmlPage.head(title));
         h.append("<header><h1>").append(HtmlPage.esc(title)).append("</h1><p class=\"meta\">before: ").append(side(d.before()))
                 .append("<br>after: ").append(side(d.after())).append("</p></header>\n");
-        h.append("<section id=\"summary\"><h2>What changed</h2><p><b>").append(HtmlPage.esc(d.summary())).append("</b></p>");
+        h.append("<section id=\"summary\"><h2>What changed</h2><p><b>").append(HtmlPage.esc(view.summary())).append("</b></p>");
         if (!d.setup().isEmpty()) {
             h.append("<table><tr><th>setting</th><th>before</th><th>after</th></tr>");
             for (SetupChange s : d.setup()) {
@@ -46,7 +45,7 @@ final class DiffHtml {
                 .append(" signals moved more than 1 MiB and 1% (counts: at all). Counts such as collections are since each JVM started.</p></section>\n");
         h.append("<footer class=\"dim\"><p>jrss ").append(version).append(". Charts by Chart.js (MIT), inlined.</p></footer>\n");
         h.append(HtmlPage.charts());
-        h.append("<script id=\"jrss-data\" type=\"application/json\">").append(HtmlPage.scriptJson(DiffJson.of(r, version).toString())).append("</script>\n");
+        h.append("<script id=\"jrss-data\" type=\"application/json\">").append(HtmlPage.scriptJson(DiffJson.of(view, version).toString())).append("</script>\n");
         h.append("<script>").append(HtmlPage.resource("diff.js")).append("</script>\n</body></html>\n");
         return h.toString();
     }

@@ -8,7 +8,6 @@ import io.jrss.core.diff.Diff;
 import io.jrss.core.diff.FindingChange;
 import io.jrss.core.diff.Side;
 import io.jrss.core.ledger.Ledger;
-import io.jrss.core.result.DiffResult;
 import io.jrss.core.snapshot.Snapshot;
 import io.jrss.report.shared.Json;
 import io.jrss.report.snapshot.SnapshotJson;
@@ -20,12 +19,12 @@ import io.jrss.report.snapshot.SnapshotJson;
 final class DiffJson {
     private DiffJson() {}
 
-    static ObjectNode of(DiffResult r, String version) {
-        Diff d = r.diff();
+    static ObjectNode of(DiffView view, String version) {
+        Diff d = view.result().diff();
         ObjectNode root = Json.root(version);
         side(root.putObject("before"), d.before());
         side(root.putObject("after"), d.after());
-        root.put("summary", d.summary());
+        root.put("summary", view.summary());
         change(root.putObject("rss"), "id", d.rss());
         ArrayNode ledger = root.putArray("ledger");
         d.rows().forEach(c -> change(ledger.addObject(), "id", c));

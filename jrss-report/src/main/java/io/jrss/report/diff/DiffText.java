@@ -6,7 +6,6 @@ import io.jrss.core.diff.Diff;
 import io.jrss.core.diff.FindingChange;
 import io.jrss.core.diff.SetupChange;
 import io.jrss.core.diff.Side;
-import io.jrss.core.result.DiffResult;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.snapshot.Snapshot;
 import io.jrss.report.shared.Style;
@@ -21,13 +20,13 @@ import java.util.Locale;
  * the findings that appeared, went away or stayed, and the signals that moved.
  */
 record DiffText(Style style) {
-    void render(DiffResult r, String title, PrintWriter out) {
-        Diff d = r.diff();
+    void render(DiffView view, String title, PrintWriter out) {
+        Diff d = view.result().diff();
         out.println(style.bold(title));
         out.println("  before: " + side(d.before()));
         out.println("  after:  " + side(d.after()));
         out.println();
-        out.println(style.bold("What changed") + ": " + d.summary());
+        out.println(style.bold("What changed") + ": " + view.summary());
         out.println();
         if (!d.setup().isEmpty()) {
             out.println(style.bold("Set-up") + style.dim(" (the settings that differ)"));
