@@ -6,7 +6,7 @@ import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.capture.Event;
 import io.jrss.core.timeline.Sample;
 import io.jrss.probe.watch.WatchOptions;
-import io.jrss.report.LiveFrame;
+import io.jrss.report.timeline.LiveFrame;
 import io.jrss.session.Run;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -10,7 +10,7 @@ import io.jrss.probe.jvm.Targets;
 import io.jrss.probe.proc.ProcPid;
 import io.jrss.probe.profile.NativeProfiler;
 import io.jrss.probe.profile.ProfilerRefusal;
-import io.jrss.report.FlameGraphs;
+import io.jrss.report.profile.FlameGraphs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.jrss.report;
+package io.jrss.report.profile;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.jrss.report;
+package io.jrss.report.timeline;
 
 import io.jrss.core.analysis.TimelineAssembler;
 import io.jrss.core.analysis.TimelineDiagnosis;
