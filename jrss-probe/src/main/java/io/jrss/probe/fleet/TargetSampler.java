@@ -23,6 +23,7 @@ final class TargetSampler {
     private final FleetSink.Target target;
     private final AtomicBoolean busy = new AtomicBoolean();
     private HotSpotAttach attach;
+    private LiveCapture capturer; // one for the target's whole life, as a watch keeps one
     private Capture base;
     private Instant lastFull;
     private boolean fullNext = true;
@@ -44,12 +45,14 @@ final class TargetSampler {
     void sample(FleetSampler.Options o, Clock clock) {
         long t0 = System.nanoTime();
         try {
-            if (attach == null) attach = HotSpotAttach.to(pid, o.timeout());
+            if (attach == null) {
+                attach = HotSpotAttach.to(pid, o.timeout());
+                capturer = new LiveCapture(pid, attach::jcmd, new LiveCapture.Options(false, true), clock, f -> { });
+            }
             Instant now = clock.instant();
             boolean full = base == null || fullNext || !now.isBefore(lastFull.plus(o.fullInterval()));
-            LiveCapture lc = new LiveCapture(pid, attach::jcmd, new LiveCapture.Options(false, true), clock, f -> { });
-            Capture c = full ? lc.take(o.jrssVersion()) : lc.sample(base, o.jrssVersion());
-            if (lc.unanswered()) {
+            Capture c = full ? capturer.take(o.jrssVersion()) : capturer.sample(base, o.jrssVersion());
+            if (capturer.unanswered()) {
                 target.failed(firstFailure(c), took(t0));
                 return;
             }
