@@ -74,9 +74,9 @@ public final class Inputs {
                     + "VM.metaspace, GC.heap_info, Compiler.codecache, System.map, cgroup memory.stat/cpu.stat, VM.vitals)");
         }
         for (Section s : sections) {
-            if (s.kind() == Kind.CODE_CACHE && jitDisabled && !s.text().contains("compilation:")) {
+            if (s.file().equals(CaptureFiles.CODE_CACHE) && jitDisabled && !s.text().contains("compilation:")) {
                 // the same log said so: "CodeCache is full. Compiler has been disabled."
-                s = new Section(s.kind(), s.text() + "compilation: disabled (the log: Compiler has been disabled)\n", s.line());
+                s = new Section(s.output(), s.text() + "compilation: disabled (the log: Compiler has been disabled)\n", s.line());
             }
             section(n.name(), s);
         }
@@ -84,46 +84,47 @@ public final class Inputs {
 
     private void section(String name, Section s) {
         String where = name + ":" + s.line();
-        found.add(where + " " + s.kind().what());
+        found.add(where + " " + s.what());
         pid(s.text());
-        switch (s.kind()) {
-            case NMT -> nmt(where, s.text());
-            case PS -> {
+        switch (s.file()) {
+            case CaptureFiles.NMT_SUMMARY -> nmt(where, s.text());
+            case CaptureFiles.PS -> {
                 ps(where, s.text());
-                put(CaptureFiles.PS, where, s.text()); // every ps, in order: two are two times (PastedFormats.accumulates)
+                put(CaptureFiles.PS, where, s.text()); // every ps, in order: two are two times (its recognition accumulates)
             }
-            case JMAP_HEAP -> {
-                put(s.kind().file(), where, s.text());
+            case CaptureFiles.JMAP_HEAP -> {
+                put(s.file(), where, s.text());
                 notes.add(where + ": jmap -heap gives the heap's settings (read as VM.flags where none was given: MaxHeapSize, MaxMetaspaceSize, ...;"
                         + " not MaxDirectMemorySize) and each space's use, but no address ranges");
             }
-            case PMAP_PLAIN -> {
-                put(s.kind().file(), where, s.text());
+            case CaptureFiles.PMAP_PLAIN -> {
+                put(s.file(), where, s.text());
                 notes.add(where + ": a pmap without an RSS column (older procps, or pmap without -x) shows address space only: kept, not read as resident memory");
             }
-            case HS_ERR, VM_INFO -> {
-                put(s.kind().file(), where, s.text());
+            case CaptureFiles.HS_ERR, CaptureFiles.VM_INFO -> {
+                put(s.file(), where, s.text());
                 embedded(where, s.text());
             }
-            case OOM_KILL -> {
-                put(s.kind().file(), where, s.text());
+            case CaptureFiles.OOM_KILL -> {
+                put(s.file(), where, s.text());
                 for (var e : OomKillReport.files(s.text()).entrySet()) {
                     if (e.getKey().equals("version")) info.putIfAbsent(CaptureInfo.CGROUP_VERSION.key(), e.getValue());
                     else putIfAbsent(e.getKey(), where + " (OOM-killer report)", e.getValue());
                 }
             }
-            case KUBECTL_DESCRIBE, DOCKER_STATS, KUBECTL_TOP -> { // the limit and usage they show are the container's cgroup's
-                put(s.kind().file(), where, s.text());
-                for (var e : ContainerFiles.files(s.kind(), s.text()).entrySet()) {
+            case CaptureFiles.POD, CaptureFiles.DOCKER_STATS, CaptureFiles.KUBECTL_TOP -> { // the limit and usage they show are the container's cgroup's
+                put(s.file(), where, s.text());
+                for (var e : ContainerFiles.files(s.file(), s.text()).entrySet()) {
                     if (e.getKey().equals("version")) info.putIfAbsent(CaptureInfo.CGROUP_VERSION.key(), e.getValue());
-                    else putIfAbsent(e.getKey(), where + " (" + s.kind().what() + ")", e.getValue());
+                    else putIfAbsent(e.getKey(), where + " (" + s.what() + ")", e.getValue());
                 }
             }
-            case MEMORY_STAT, CPU_STAT -> {
-                put(s.kind().file(), where, s.text());
-                info.putIfAbsent(CaptureInfo.CGROUP_VERSION.key(), s.text().contains("usage_usec") || s.text().matches("(?s).*(^|\\n)anon \\d+.*") ? "2" : "1");
+            default -> {
+                put(s.file(), where, s.text());
+                if (s.file().startsWith("cgroup/")) { // memory.stat or cpu.stat
+                    info.putIfAbsent(CaptureInfo.CGROUP_VERSION.key(), s.text().contains("usage_usec") || s.text().matches("(?s).*(^|\\n)anon \\d+.*") ? "2" : "1");
+                }
             }
-            default -> put(s.kind().file(), where, s.text());
         }
     }
 
@@ -214,8 +215,8 @@ public final class Inputs {
     private static boolean continues(String file, String text) {
         if (file.equals(CaptureFiles.NMT_SUMMARY) || file.equals(CaptureFiles.NMT_DIFF)) return !text.contains("Total: reserved=");
         return List.of(CaptureFiles.PMAP, CaptureFiles.PMAP_DIFF, CaptureFiles.PMAP_PLAIN, CaptureFiles.SMAPS, CaptureFiles.MAPS, CaptureFiles.SYSTEM_MAP, CaptureFiles.HS_ERR,
-                CaptureFiles.LOG, CaptureFiles.GC_LOG, CaptureFiles.OOM_KILL, CaptureFiles.NMT_DETAIL, Kind.COMPILER_MEMORY.file()).contains(file)
-                || PastedFormats.accumulates(file);
+                CaptureFiles.LOG, CaptureFiles.GC_LOG, CaptureFiles.OOM_KILL, CaptureFiles.NMT_DETAIL, CaptureFiles.COMPILER_MEMORY).contains(file)
+                || Sniffer.accumulates(file);
     }
 
     /** The sections an hs_err file or VM.info carries, where no separate input gave them. */
