@@ -9,6 +9,7 @@ import static io.jrss.core.capture.CaptureFiles.SMAPS_ROLLUP;
 import static io.jrss.core.capture.CaptureFiles.STATUS;
 import static io.jrss.core.capture.CaptureFiles.SYSTEM_MAP;
 
+import io.jrss.core.capture.CaptureFiles;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -34,7 +35,7 @@ public final class PastedProcFiles {
     private PastedProcFiles() {}
 
     static final Recognition PMAP_DIFF_OUTPUT = Recognition.of("a diff of two pmaps",
-            Cue.starts(100, x -> DIFF_HUNK.matcher(x.l()).matches() && DIFF_PMAP_ROW.matcher(x.next()).matches() && x.i() + 1 < x.lines().length),
+            Cue.starts(100, x -> DIFF_HUNK.matcher(x.l()).matches() && DIFF_PMAP_ROW.matcher(x.next()).matches()),
             Cue.goesOn(110, x -> x.in(PMAP_DIFF) && (x.l().startsWith("<") || x.l().startsWith(">") || x.l().equals("---")
                     || DIFF_HUNK.matcher(x.l()).matches())));
 
@@ -57,7 +58,7 @@ public final class PastedProcFiles {
             Cue.opens(190, x -> x.l().startsWith("<malloc version=")));
 
     static final Recognition MALLOC_STATS = Recognition.of("glibc malloc_stats",
-            Cue.starts(200, x -> x.l().matches("Arena \\d{1,6}:") && x.i() + 1 < x.lines().length && x.next().startsWith("system bytes")));
+            Cue.starts(200, x -> x.l().matches("Arena \\d{1,6}:") && x.next().startsWith("system bytes")));
 
     // An address line: it goes on an smaps, maps, pmap or System.map; else it starts an smaps_rollup, an smaps or a maps.
     static final Recognition SMAPS_OUTPUT = Recognition.of("/proc/<pid>/smaps",
@@ -77,7 +78,7 @@ public final class PastedProcFiles {
 
     /** A cgroup statistic's line, outside another one's, whose key is one of {@code keys}. */
     private static boolean statKey(Cue.Line x, List<String> keys) {
-        if (!STAT_LINE.matcher(x.l()).matches() || x.in(io.jrss.core.capture.CaptureFiles.cgroup("memory.stat"), io.jrss.core.capture.CaptureFiles.cgroup("cpu.stat"))) {
+        if (!STAT_LINE.matcher(x.l()).matches() || x.in(CaptureFiles.cgroup("memory.stat"), CaptureFiles.cgroup("cpu.stat"))) {
             return false;
         }
         return keys.contains(x.l().substring(0, x.l().indexOf(' ')));
