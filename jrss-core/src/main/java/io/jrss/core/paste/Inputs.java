@@ -54,7 +54,7 @@ public final class Inputs {
         // One input that is not an output is an error; among others that are (a ticket's prose, an exit code), a note.
         if (refused.size() == inputs.size() && !refused.isEmpty()) throw refused.get(0);
         for (ParseException e : refused) in.notes.add(e.getMessage().replaceFirst("^line \\d+: ", "") + ": left out");
-        in.trimTornTails();
+        TornTails.trim(in.texts, in.notes);
         Redactor redactor = new Redactor();
         in.texts.replaceAll((file, text) -> Readings.mayHoldSecrets(file) ? redactor.redact(text) : text);
         in.info.put(CaptureInfo.REDACTED_VALUES.key(), Integer.toString(redactor.count()));
@@ -89,7 +89,8 @@ public final class Inputs {
         switch (s.file()) {
             case CaptureFiles.NMT_SUMMARY -> nmt(where, s.text());
             case CaptureFiles.PS -> {
-                ps(where, s.text());
+                String status = PsStatus.of(where, s.text(), notes);
+                if (status != null) putIfAbsent(CaptureFiles.STATUS, where + " (ps: RSS and VSZ of its java process)", status);
                 put(CaptureFiles.PS, where, s.text()); // every ps, in order: two are two times (its recognition accumulates)
             }
             case CaptureFiles.JMAP_HEAP -> {
@@ -129,7 +130,7 @@ public final class Inputs {
     }
 
     private void nmt(String where, String raw) {
-        String text = withoutTornLastLine(where, withoutProse(where, raw));
+        String text = NmtPieces.mended(where, raw, notes);
         boolean total = text.contains("Total: reserved=");
         boolean categories = text.lines().anyMatch(l -> l.strip().matches("-\\s+[A-Z][\\w ]+ \\(reserved=.*"));
         if (!total && !categories) {
@@ -145,71 +146,6 @@ public final class Inputs {
         }
         put(file, where, text);
     }
-
-    /**
-     * ps output: the java process's RSS and VSZ columns (KiB) become the status lines they are, when no status was
-     * given; with several java processes, the largest, with a note.
-     */
-    private void ps(String where, String text) {
-        String[] lines = text.split("\n");
-        List<String> header = List.of(lines[0].strip().split("\\s+"));
-        int rss = header.indexOf("RSS"), vsz = header.indexOf("VSZ"), cmd = Math.max(header.indexOf("COMMAND"), Math.max(header.indexOf("CMD"), header.indexOf("ARGS")));
-        if (rss < 0 || cmd < 0) { notes.add(where + ": ps output without an RSS or a COMMAND column: not read"); return; }
-        String[] best = null;
-        int javas = 0;
-        for (int i = 1; i < lines.length; i++) {
-            String[] f = lines[i].strip().split("\\s+");
-            if (f.length <= Math.max(rss, cmd) || !f[rss].matches("\\d{1,15}")) continue;
-            String command = String.join(" ", java.util.Arrays.copyOfRange(f, cmd, f.length));
-            if (!command.matches("(?s).*\\bjava\\b.*")) continue;
-            javas++;
-            if (best == null || Long.parseLong(f[rss]) > Long.parseLong(best[rss])) best = f;
-        }
-        if (best == null) { notes.add(where + ": ps output without a java process: not read"); return; }
-        if (javas > 1) notes.add(where + ": ps shows " + javas + " java processes; the one with the largest RSS is read");
-        String status = "VmRSS:\t" + best[rss] + " kB\n" + (vsz >= 0 && best[vsz].matches("\\d{1,15}") ? "VmSize:\t" + best[vsz] + " kB\n" : "");
-        putIfAbsent(CaptureFiles.STATUS, where + " (ps: RSS and VSZ of its java process)", status);
-    }
-
-    /** What NMT prints: its heading, Total, the category and "(...)" lines, malloc/mmap totals, detail's sites and map. */
-    private static final Pattern NMT_PRINTS = Pattern.compile("^(Native Memory Tracking|Total:|-|\\(|: \\(|malloc|mmap|\\[|Virtual memory map|Details"
-            + "|scale|\\d+:$).*|.*\\(reserved=.*");
-
-    /**
-     * An NMT output pasted in pieces into a thread, with a time, a sentence or a link between the pieces: those
-     * lines go, with a note, and the pieces are read as one output (the last Total wins).
-     */
-    private String withoutProse(String where, String text) {
-        StringBuilder kept = new StringBuilder();
-        int dropped = 0;
-        for (String line : text.split("\n", -1)) {
-            String l = line.strip();
-            if (l.isEmpty() || NMT_PRINTS.matcher(l).matches()) kept.append(line).append('\n');
-            else dropped++;
-        }
-        if (dropped == 0) return text;
-        notes.add(where + ": " + dropped + " line(s) between the pieces of the NMT output (times, prose, links) were left out");
-        return kept.toString();
-    }
-
-    /** A piece of NMT cut inside its last line ("-", or a "(" never closed): that line goes, with a note. */
-    private String withoutTornLastLine(String where, String text) {
-        String last = lastLine(text).strip();
-        long open = last.chars().filter(c -> c == '(').count(), close = last.chars().filter(c -> c == ')').count();
-        if (!last.equals("-") && open <= close) return text;
-        String t = text.stripTrailing();
-        String before = t.substring(0, Math.max(0, t.lastIndexOf('\n') + 1));
-        Matcher reserved = TORN_CATEGORY.matcher(last);
-        if (reserved.find()) { // what it has before the cut is read; its committed part is unknown
-            notes.add(where + ": the last line was cut off ('" + last + "'); its reserved part is read, its committed part is unknown");
-            return before + reserved.group(1) + ")\n";
-        }
-        notes.add(where + ": the last line was cut off ('" + last + "') and was left out");
-        return before;
-    }
-
-    /** A category line cut after its reserved part: "-  Thread (reserved=24002848KB +17255840KB, commi". */
-    private static final Pattern TORN_CATEGORY = Pattern.compile("^(-\\s+[A-Z][\\w ]+ \\(reserved=\\d+[KMG]?B(?: [+-]\\d+[KMG]?B)?),");
 
     /** Outputs that arrive in pieces (a long paste split in parts): a piece without its own header continues the last one. */
     private static boolean continues(String file, String text) {
@@ -272,40 +208,5 @@ public final class Inputs {
         texts.put(file, text);
         entries.removeIf(e -> e.file().equals(file));
         entries.add(new CaptureEntry(file, source, Instant.EPOCH, 0, CaptureEntry.Status.ok, ""));
-    }
-
-    /** A paste cut in the middle of its last line: that line goes, with a note, and the rest is read. */
-    private void trimTornTails() {
-        for (String file : List.of(CaptureFiles.NMT_SUMMARY, CaptureFiles.NMT_DIFF, CaptureFiles.SMAPS, CaptureFiles.PMAP)) {
-            String text = texts.get(file);
-            if (text == null) continue;
-            String last = lastLine(text);
-            try {
-                parse(file, text);
-            } catch (ParseException e) {
-                String without = text.substring(0, text.lastIndexOf(last)).stripTrailing() + "\n";
-                try {
-                    parse(file, without);
-                    texts.put(file, without);
-                    notes.add(file + ": its last line was cut off ('" + last.strip() + "') and was left out");
-                } catch (ParseException still) {
-                    // not a torn tail: the parser's own error will say what is wrong
-                }
-            }
-        }
-    }
-
-    private static String lastLine(String text) {
-        String t = text.stripTrailing();
-        return t.substring(t.lastIndexOf('\n') + 1);
-    }
-
-    private static void parse(String file, String text) {
-        switch (file) {
-            case CaptureFiles.NMT_SUMMARY -> io.jrss.core.parse.NmtSummaryParser.parse(text);
-            case CaptureFiles.NMT_DIFF -> NmtDiffParser.parse(text);
-            case CaptureFiles.SMAPS -> io.jrss.core.parse.SmapsParser.parse(text);
-            default -> io.jrss.core.parse.PmapParser.parse(text);
-        }
     }
 }
