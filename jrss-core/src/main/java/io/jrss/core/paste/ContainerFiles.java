@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.paste;
 
+import io.jrss.core.capture.CaptureFiles;
 import io.jrss.core.model.ContainerUsage;
 import io.jrss.core.model.Pod;
 import io.jrss.core.parse.ContainerUsageParser;
@@ -19,16 +20,16 @@ final class ContainerFiles {
     private ContainerFiles() {}
 
     /** Capture files by name, and "version" for the cgroup version (2: these tools show no v1-only figure). */
-    static Map<String, String> files(Kind kind, String text) {
+    static Map<String, String> files(String output, String text) {
         Map<String, String> out = new LinkedHashMap<>();
         try {
-            switch (kind) {
-                case KUBECTL_DESCRIBE -> {
+            switch (output) {
+                case CaptureFiles.POD -> {
                     Pod.Container c = PodDescriptionParser.parse(text).victim();
                     if (c != null && c.limit() != null) out.put("cgroup/memory.max", c.limit().value() + "\n");
                 }
-                case DOCKER_STATS, KUBECTL_TOP -> {
-                    ContainerUsage u = kind == Kind.DOCKER_STATS ? ContainerUsageParser.docker(text) : ContainerUsageParser.kubectlTop(text);
+                case CaptureFiles.DOCKER_STATS, CaptureFiles.KUBECTL_TOP -> {
+                    ContainerUsage u = output.equals(CaptureFiles.DOCKER_STATS) ? ContainerUsageParser.docker(text) : ContainerUsageParser.kubectlTop(text);
                     if (u.rows().size() != 1) break;
                     out.put("cgroup/memory.current", u.rows().get(0).usage().value() + "\n");
                     if (u.rows().get(0).limit() != null) out.put("cgroup/memory.max", u.rows().get(0).limit().value() + "\n");

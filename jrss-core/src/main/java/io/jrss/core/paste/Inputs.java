@@ -54,7 +54,7 @@ public final class Inputs {
         // One input that is not an output is an error; among others that are (a ticket's prose, an exit code), a note.
         if (refused.size() == inputs.size() && !refused.isEmpty()) throw refused.get(0);
         for (ParseException e : refused) in.notes.add(e.getMessage().replaceFirst("^line \\d+: ", "") + ": left out");
-        in.trimTornTails();
+        TornTails.trim(in.texts, in.notes);
         Redactor redactor = new Redactor();
         in.texts.replaceAll((file, text) -> Readings.mayHoldSecrets(file) ? redactor.redact(text) : text);
         in.info.put(CaptureInfo.REDACTED_VALUES.key(), Integer.toString(redactor.count()));
@@ -74,9 +74,9 @@ public final class Inputs {
                     + "VM.metaspace, GC.heap_info, Compiler.codecache, System.map, cgroup memory.stat/cpu.stat, VM.vitals)");
         }
         for (Section s : sections) {
-            if (s.kind() == Kind.CODE_CACHE && jitDisabled && !s.text().contains("compilation:")) {
+            if (s.file().equals(CaptureFiles.CODE_CACHE) && jitDisabled && !s.text().contains("compilation:")) {
                 // the same log said so: "CodeCache is full. Compiler has been disabled."
-                s = new Section(s.kind(), s.text() + "compilation: disabled (the log: Compiler has been disabled)\n", s.line());
+                s = new Section(s.output(), s.text() + "compilation: disabled (the log: Compiler has been disabled)\n", s.line());
             }
             section(n.name(), s);
         }
@@ -84,51 +84,53 @@ public final class Inputs {
 
     private void section(String name, Section s) {
         String where = name + ":" + s.line();
-        found.add(where + " " + s.kind().what());
+        found.add(where + " " + s.what());
         pid(s.text());
-        switch (s.kind()) {
-            case NMT -> nmt(where, s.text());
-            case PS -> {
-                ps(where, s.text());
-                put(CaptureFiles.PS, where, s.text()); // every ps, in order: two are two times (PastedFormats.accumulates)
+        switch (s.file()) {
+            case CaptureFiles.NMT_SUMMARY -> nmt(where, s.text());
+            case CaptureFiles.PS -> {
+                String status = PsStatus.of(where, s.text(), notes);
+                if (status != null) putIfAbsent(CaptureFiles.STATUS, where + " (ps: RSS and VSZ of its java process)", status);
+                put(CaptureFiles.PS, where, s.text()); // every ps, in order: two are two times (its recognition accumulates)
             }
-            case JMAP_HEAP -> {
-                put(s.kind().file(), where, s.text());
+            case CaptureFiles.JMAP_HEAP -> {
+                put(s.file(), where, s.text());
                 notes.add(where + ": jmap -heap gives the heap's settings (read as VM.flags where none was given: MaxHeapSize, MaxMetaspaceSize, ...;"
                         + " not MaxDirectMemorySize) and each space's use, but no address ranges");
             }
-            case PMAP_PLAIN -> {
-                put(s.kind().file(), where, s.text());
+            case CaptureFiles.PMAP_PLAIN -> {
+                put(s.file(), where, s.text());
                 notes.add(where + ": a pmap without an RSS column (older procps, or pmap without -x) shows address space only: kept, not read as resident memory");
             }
-            case HS_ERR, VM_INFO -> {
-                put(s.kind().file(), where, s.text());
+            case CaptureFiles.HS_ERR, CaptureFiles.VM_INFO -> {
+                put(s.file(), where, s.text());
                 embedded(where, s.text());
             }
-            case OOM_KILL -> {
-                put(s.kind().file(), where, s.text());
+            case CaptureFiles.OOM_KILL -> {
+                put(s.file(), where, s.text());
                 for (var e : OomKillReport.files(s.text()).entrySet()) {
                     if (e.getKey().equals("version")) info.putIfAbsent(CaptureInfo.CGROUP_VERSION.key(), e.getValue());
                     else putIfAbsent(e.getKey(), where + " (OOM-killer report)", e.getValue());
                 }
             }
-            case KUBECTL_DESCRIBE, DOCKER_STATS, KUBECTL_TOP -> { // the limit and usage they show are the container's cgroup's
-                put(s.kind().file(), where, s.text());
-                for (var e : ContainerFiles.files(s.kind(), s.text()).entrySet()) {
+            case CaptureFiles.POD, CaptureFiles.DOCKER_STATS, CaptureFiles.KUBECTL_TOP -> { // the limit and usage they show are the container's cgroup's
+                put(s.file(), where, s.text());
+                for (var e : ContainerFiles.files(s.file(), s.text()).entrySet()) {
                     if (e.getKey().equals("version")) info.putIfAbsent(CaptureInfo.CGROUP_VERSION.key(), e.getValue());
-                    else putIfAbsent(e.getKey(), where + " (" + s.kind().what() + ")", e.getValue());
+                    else putIfAbsent(e.getKey(), where + " (" + s.what() + ")", e.getValue());
                 }
             }
-            case MEMORY_STAT, CPU_STAT -> {
-                put(s.kind().file(), where, s.text());
-                info.putIfAbsent(CaptureInfo.CGROUP_VERSION.key(), s.text().contains("usage_usec") || s.text().matches("(?s).*(^|\\n)anon \\d+.*") ? "2" : "1");
+            default -> {
+                put(s.file(), where, s.text());
+                if (s.file().startsWith("cgroup/")) { // memory.stat or cpu.stat
+                    info.putIfAbsent(CaptureInfo.CGROUP_VERSION.key(), s.text().contains("usage_usec") || s.text().matches("(?s).*(^|\\n)anon \\d+.*") ? "2" : "1");
+                }
             }
-            default -> put(s.kind().file(), where, s.text());
         }
     }
 
     private void nmt(String where, String raw) {
-        String text = withoutTornLastLine(where, withoutProse(where, raw));
+        String text = NmtPieces.mended(where, raw, notes);
         boolean total = text.contains("Total: reserved=");
         boolean categories = text.lines().anyMatch(l -> l.strip().matches("-\\s+[A-Z][\\w ]+ \\(reserved=.*"));
         if (!total && !categories) {
@@ -145,77 +147,12 @@ public final class Inputs {
         put(file, where, text);
     }
 
-    /**
-     * ps output: the java process's RSS and VSZ columns (KiB) become the status lines they are, when no status was
-     * given; with several java processes, the largest, with a note.
-     */
-    private void ps(String where, String text) {
-        String[] lines = text.split("\n");
-        List<String> header = List.of(lines[0].strip().split("\\s+"));
-        int rss = header.indexOf("RSS"), vsz = header.indexOf("VSZ"), cmd = Math.max(header.indexOf("COMMAND"), Math.max(header.indexOf("CMD"), header.indexOf("ARGS")));
-        if (rss < 0 || cmd < 0) { notes.add(where + ": ps output without an RSS or a COMMAND column: not read"); return; }
-        String[] best = null;
-        int javas = 0;
-        for (int i = 1; i < lines.length; i++) {
-            String[] f = lines[i].strip().split("\\s+");
-            if (f.length <= Math.max(rss, cmd) || !f[rss].matches("\\d{1,15}")) continue;
-            String command = String.join(" ", java.util.Arrays.copyOfRange(f, cmd, f.length));
-            if (!command.matches("(?s).*\\bjava\\b.*")) continue;
-            javas++;
-            if (best == null || Long.parseLong(f[rss]) > Long.parseLong(best[rss])) best = f;
-        }
-        if (best == null) { notes.add(where + ": ps output without a java process: not read"); return; }
-        if (javas > 1) notes.add(where + ": ps shows " + javas + " java processes; the one with the largest RSS is read");
-        String status = "VmRSS:\t" + best[rss] + " kB\n" + (vsz >= 0 && best[vsz].matches("\\d{1,15}") ? "VmSize:\t" + best[vsz] + " kB\n" : "");
-        putIfAbsent(CaptureFiles.STATUS, where + " (ps: RSS and VSZ of its java process)", status);
-    }
-
-    /** What NMT prints: its heading, Total, the category and "(...)" lines, malloc/mmap totals, detail's sites and map. */
-    private static final Pattern NMT_PRINTS = Pattern.compile("^(Native Memory Tracking|Total:|-|\\(|: \\(|malloc|mmap|\\[|Virtual memory map|Details"
-            + "|scale|\\d+:$).*|.*\\(reserved=.*");
-
-    /**
-     * An NMT output pasted in pieces into a thread, with a time, a sentence or a link between the pieces: those
-     * lines go, with a note, and the pieces are read as one output (the last Total wins).
-     */
-    private String withoutProse(String where, String text) {
-        StringBuilder kept = new StringBuilder();
-        int dropped = 0;
-        for (String line : text.split("\n", -1)) {
-            String l = line.strip();
-            if (l.isEmpty() || NMT_PRINTS.matcher(l).matches()) kept.append(line).append('\n');
-            else dropped++;
-        }
-        if (dropped == 0) return text;
-        notes.add(where + ": " + dropped + " line(s) between the pieces of the NMT output (times, prose, links) were left out");
-        return kept.toString();
-    }
-
-    /** A piece of NMT cut inside its last line ("-", or a "(" never closed): that line goes, with a note. */
-    private String withoutTornLastLine(String where, String text) {
-        String last = lastLine(text).strip();
-        long open = last.chars().filter(c -> c == '(').count(), close = last.chars().filter(c -> c == ')').count();
-        if (!last.equals("-") && open <= close) return text;
-        String t = text.stripTrailing();
-        String before = t.substring(0, Math.max(0, t.lastIndexOf('\n') + 1));
-        Matcher reserved = TORN_CATEGORY.matcher(last);
-        if (reserved.find()) { // what it has before the cut is read; its committed part is unknown
-            notes.add(where + ": the last line was cut off ('" + last + "'); its reserved part is read, its committed part is unknown");
-            return before + reserved.group(1) + ")\n";
-        }
-        notes.add(where + ": the last line was cut off ('" + last + "') and was left out");
-        return before;
-    }
-
-    /** A category line cut after its reserved part: "-  Thread (reserved=24002848KB +17255840KB, commi". */
-    private static final Pattern TORN_CATEGORY = Pattern.compile("^(-\\s+[A-Z][\\w ]+ \\(reserved=\\d+[KMG]?B(?: [+-]\\d+[KMG]?B)?),");
-
     /** Outputs that arrive in pieces (a long paste split in parts): a piece without its own header continues the last one. */
     private static boolean continues(String file, String text) {
         if (file.equals(CaptureFiles.NMT_SUMMARY) || file.equals(CaptureFiles.NMT_DIFF)) return !text.contains("Total: reserved=");
         return List.of(CaptureFiles.PMAP, CaptureFiles.PMAP_DIFF, CaptureFiles.PMAP_PLAIN, CaptureFiles.SMAPS, CaptureFiles.MAPS, CaptureFiles.SYSTEM_MAP, CaptureFiles.HS_ERR,
-                CaptureFiles.LOG, CaptureFiles.GC_LOG, CaptureFiles.OOM_KILL, CaptureFiles.NMT_DETAIL, Kind.COMPILER_MEMORY.file()).contains(file)
-                || PastedFormats.accumulates(file);
+                CaptureFiles.LOG, CaptureFiles.GC_LOG, CaptureFiles.OOM_KILL, CaptureFiles.NMT_DETAIL, CaptureFiles.COMPILER_MEMORY).contains(file)
+                || Sniffer.accumulates(file);
     }
 
     /** The sections an hs_err file or VM.info carries, where no separate input gave them. */
@@ -271,40 +208,5 @@ public final class Inputs {
         texts.put(file, text);
         entries.removeIf(e -> e.file().equals(file));
         entries.add(new CaptureEntry(file, source, Instant.EPOCH, 0, CaptureEntry.Status.ok, ""));
-    }
-
-    /** A paste cut in the middle of its last line: that line goes, with a note, and the rest is read. */
-    private void trimTornTails() {
-        for (String file : List.of(CaptureFiles.NMT_SUMMARY, CaptureFiles.NMT_DIFF, CaptureFiles.SMAPS, CaptureFiles.PMAP)) {
-            String text = texts.get(file);
-            if (text == null) continue;
-            String last = lastLine(text);
-            try {
-                parse(file, text);
-            } catch (ParseException e) {
-                String without = text.substring(0, text.lastIndexOf(last)).stripTrailing() + "\n";
-                try {
-                    parse(file, without);
-                    texts.put(file, without);
-                    notes.add(file + ": its last line was cut off ('" + last.strip() + "') and was left out");
-                } catch (ParseException still) {
-                    // not a torn tail: the parser's own error will say what is wrong
-                }
-            }
-        }
-    }
-
-    private static String lastLine(String text) {
-        String t = text.stripTrailing();
-        return t.substring(t.lastIndexOf('\n') + 1);
-    }
-
-    private static void parse(String file, String text) {
-        switch (file) {
-            case CaptureFiles.NMT_SUMMARY -> io.jrss.core.parse.NmtSummaryParser.parse(text);
-            case CaptureFiles.NMT_DIFF -> NmtDiffParser.parse(text);
-            case CaptureFiles.SMAPS -> io.jrss.core.parse.SmapsParser.parse(text);
-            default -> io.jrss.core.parse.PmapParser.parse(text);
-        }
     }
 }

@@ -2,6 +2,7 @@
 package io.jrss.core.paste;
 
 import io.jrss.core.catalogue.LogLines;
+import io.jrss.core.snapshot.PastedProcFiles;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -30,8 +31,8 @@ public final class PasteCleaner {
     private static final Pattern THOUSANDS = Pattern.compile("(?<=\\d),(?=\\d{3}(?!\\d|s\\]))"); // not unified logging's uptime "[443193,061s]"
     /** grep's file name in front of an NMT category line: "./nmt-2024-07-03T09:56:47:- Tracing (reserved=...". */
     private static final Pattern GREP_FILE = Pattern.compile("^\\S+?:(?=\\s*-\\s+[A-Z][\\w ]* \\(reserved=)");
-    /** A hunk header of diff: "12a13,14", "56,57c58". */
-    static final Pattern DIFF_HUNK = Pattern.compile("\\d{1,9}(,\\d{1,9})?[acd]\\d{1,9}(,\\d{1,9})?");
+    /** A hunk header of diff: "12a13,14", "56,57c58" (declared with the pmap diff it starts). */
+    private static final Pattern DIFF_HUNK = PastedProcFiles.DIFF_HUNK;
     /** A whole line quoted as inline code: `Total: reserved=...` */
     private static final Pattern INLINE_CODE = Pattern.compile("^\\s*`([^`]+)`\\s*$");
     /** An NMT category whose leading '-' a markdown renderer took for a list bullet. */

@@ -3,13 +3,14 @@ package io.jrss.core.snapshot;
 
 /**
  * One file of a capture directory: its name (which repeats the command or path that produced it), how a live capture
- * takes it, when, and whether it may carry a credential.
+ * takes it, when, whether it may carry a credential, and how analyze recognises it pasted.
  *
  * @param mayHoldSecrets false only for files the kernel or the JVM writes from numbers, addresses and mapped paths
  *                       (smaps, status, NMT, the perf counters, cgroup files); every other file goes through the
  *                       redactor before it is kept
+ * @param recognition    how the output is recognised when pasted into analyze, or null when it is not
  */
-public record CaptureFile(String name, Fetch fetch, Phase phase, Sampling sampling, boolean mayHoldSecrets) {
+public record CaptureFile(String name, Fetch fetch, Phase phase, Sampling sampling, boolean mayHoldSecrets, Recognition recognition) {
 
     /** When in a full capture: what does not change first, the readings the ledger combines last and back to back. */
     public enum Phase { IDENTITY, CONTEXT, JVM, LEDGER, NEVER }
@@ -29,30 +30,36 @@ public record CaptureFile(String name, Fetch fetch, Phase phase, Sampling sampli
     }
 
     public static CaptureFile jcmd(String name, String command, Phase phase, Sampling sampling) {
-        return new CaptureFile(name, new Fetch.Jcmd(command), phase, sampling, true);
+        return new CaptureFile(name, new Fetch.Jcmd(command), phase, sampling, true, null);
     }
 
     public static CaptureFile proc(String name, String procName, Phase phase, Sampling sampling) {
-        return new CaptureFile(name, new Fetch.ProcFile(procName), phase, sampling, true);
+        return new CaptureFile(name, new Fetch.ProcFile(procName), phase, sampling, true, null);
     }
 
     public static CaptureFile host(String name, String path, Phase phase, Sampling sampling) {
-        return new CaptureFile(name, new Fetch.HostFile(path), phase, sampling, true);
+        return new CaptureFile(name, new Fetch.HostFile(path), phase, sampling, true, null);
     }
 
     public static CaptureFile probe(String name, Fetch.Probe.Kind kind, Phase phase, Sampling sampling) {
-        return new CaptureFile(name, new Fetch.Probe(kind), phase, sampling, true);
+        return new CaptureFile(name, new Fetch.Probe(kind), phase, sampling, true, null);
     }
 
     public static CaptureFile pasted(String name, String what) {
-        return new CaptureFile(name, new Fetch.Pasted(what), Phase.NEVER, Sampling.FULL, true);
+        return new CaptureFile(name, new Fetch.Pasted(what), Phase.NEVER, Sampling.FULL, true, null);
     }
 
+    /** An output people paste, never taken live, called what its recognition says. */
+    public static CaptureFile pasted(String name, Recognition r) { return pasted(name, r.what()).recognisedAs(r); }
+
+    /** The same file, recognised by {@code r} when pasted. */
+    public CaptureFile recognisedAs(Recognition r) { return new CaptureFile(name, fetch, phase, sampling, mayHoldSecrets, r); }
+
     /** The same file, known to hold only numbers, addresses and mapped paths: the redactor skips it. */
-    public CaptureFile numbersOnly() { return new CaptureFile(name, fetch, phase, sampling, false); }
+    public CaptureFile numbersOnly() { return new CaptureFile(name, fetch, phase, sampling, false, recognition); }
 
     /** The same file, fetched another way. */
-    public CaptureFile by(Fetch how) { return new CaptureFile(name, how, phase, sampling, mayHoldSecrets); }
+    public CaptureFile by(Fetch how) { return new CaptureFile(name, how, phase, sampling, mayHoldSecrets, recognition); }
 
     /** True when a capture of this kind takes the file ({@code cheap} for a watch's cheap samples). */
     public boolean takenIn(boolean cheap, int feature, boolean asked) {

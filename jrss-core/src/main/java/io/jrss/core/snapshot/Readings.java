@@ -54,10 +54,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Every reading jrss knows, each declared once: the files it comes from, how a live capture takes them, its parser,
- * and how to get it when it is missing. The live capture fetches from here, {@link SnapshotParser} parses from here,
- * and a report lists what is missing in this order. Adding a reading is one entry here and one parser (see
- * docs/architecture.md, "Adding a reading").
+ * Every reading jrss knows, each declared once: the files it comes from, how a live capture takes them, how analyze
+ * recognises them pasted ({@link Recognition}), its parser, and how to get it when it is missing. The live capture
+ * fetches from here, {@link SnapshotParser} parses from here, analyze's sniffer recognises from here, and a report
+ * lists what is missing in this order. Adding a reading is one entry here and one parser (see docs/extending.md).
  */
 public final class Readings {
     private static final List<ReadingSpec<?>> ALL = new ArrayList<>();
@@ -65,17 +65,20 @@ public final class Readings {
     private static <T> ReadingSpec<T> add(ReadingSpec<T> spec) { ALL.add(spec); return spec; }
 
     // Files more than one reading reads.
-    private static final CaptureFile VITALS_FILE = CaptureFile.pasted(CaptureFiles.VITALS, "SapMachine's jcmd <pid> VM.vitals");
+    private static final CaptureFile VITALS_FILE = CaptureFile.pasted(CaptureFiles.VITALS, PastedJcmd.VITALS_OUTPUT);
+    private static final CaptureFile PMAP_FILE = CaptureFile.pasted(CaptureFiles.PMAP, PastedProcFiles.PMAP_OUTPUT).numbersOnly();
+    private static final CaptureFile SMEM_FILE = CaptureFile.pasted(CaptureFiles.SMEM, PastedTables.SMEM);
+    private static final CaptureFile TOP_FILE = CaptureFile.pasted(CaptureFiles.TOP, PastedTables.TOP_OUTPUT);
     private static final CaptureFile CGROUP_FILES = CaptureFile.probe(CaptureFiles.CGROUP, Fetch.Probe.Kind.CGROUP, CONTEXT, EVERY).numbersOnly();
 
     public static final ReadingSpec<JvmVersion> VERSION = add(ReadingSpec.<JvmVersion>expected("jvm-version", "jcmd <pid> VM.version")
-            .from(CaptureFile.jcmd(CaptureFiles.VM_VERSION, "VM.version", IDENTITY, CARRIED), (t, c) -> VmVersionParser.parse(t)));
+            .from(CaptureFile.jcmd(CaptureFiles.VM_VERSION, "VM.version", IDENTITY, CARRIED).recognisedAs(PastedJcmd.VM_VERSION), (t, c) -> VmVersionParser.parse(t)));
 
     /** jmap -heap or jhsdb jmap --heap, pasted: its settings stand in for VM.flags, its spaces for GC.heap_info's use. */
-    private static final CaptureFile JMAP_HEAP_FILE = CaptureFile.pasted(CaptureFiles.JMAP_HEAP, "jmap -heap <pid> (JDK 8) or jhsdb jmap --heap --pid <pid>");
+    private static final CaptureFile JMAP_HEAP_FILE = CaptureFile.pasted(CaptureFiles.JMAP_HEAP, PastedJcmd.JMAP_HEAP_OUTPUT);
 
     public static final ReadingSpec<JvmFlags> FLAGS = add(ReadingSpec.<JvmFlags>expected("jvm-flags", "jcmd <pid> VM.flags")
-            .from(CaptureFile.jcmd(CaptureFiles.VM_FLAGS, "VM.flags", IDENTITY, CARRIED),
+            .from(CaptureFile.jcmd(CaptureFiles.VM_FLAGS, "VM.flags", IDENTITY, CARRIED).recognisedAs(PastedJcmd.VM_FLAGS_OUTPUT),
                     (t, c) -> VmFlagsParser.parse(t, c.text(CaptureFiles.VM_COMMAND_LINE).orElse(null)))
             .from(JMAP_HEAP_FILE, (t, c) -> JmapHeapReadings.flags(JmapHeapParser.parse(t)))
             .with(CaptureFile.jcmd(CaptureFiles.VM_COMMAND_LINE, "VM.command_line", IDENTITY, CARRIED)));
@@ -94,7 +97,8 @@ public final class Readings {
 
     /** NMT's summary; without one, the current amounts of a summary.diff (its deltas taken out). */
     public static final ReadingSpec<NmtSummary> NMT = add(ReadingSpec.<NmtSummary>expected("nmt", "start the JVM with -XX:NativeMemoryTracking=summary")
-            .from(CaptureFile.jcmd(CaptureFiles.NMT_SUMMARY, "VM.native_memory summary", LEDGER, EVERY).numbersOnly(), (t, c) -> nmt(t))
+            .from(CaptureFile.jcmd(CaptureFiles.NMT_SUMMARY, "VM.native_memory summary", LEDGER, EVERY).numbersOnly()
+                    .recognisedAs(PastedJcmd.NMT), (t, c) -> nmt(t))
             .from(NMT_DIFF_FILE, (t, c) -> nmt(NmtDiffParser.current(t))));
 
     private static NmtSummary nmt(String text) {
@@ -103,20 +107,22 @@ public final class Readings {
     }
 
     public static final ReadingSpec<HeapInfo> HEAP = add(ReadingSpec.<HeapInfo>expected("gc-heap-info", "jcmd <pid> GC.heap_info")
-            .from(CaptureFile.jcmd(CaptureFiles.HEAP_INFO, "GC.heap_info", JVM, EVERY), (t, c) -> HeapInfoParser.parse(t))
+            .from(CaptureFile.jcmd(CaptureFiles.HEAP_INFO, "GC.heap_info", JVM, EVERY).recognisedAs(PastedJcmd.HEAP_INFO_OUTPUT), (t, c) -> HeapInfoParser.parse(t))
             .from(JMAP_HEAP_FILE, (t, c) -> JmapHeapReadings.heapInfo(JmapHeapParser.parse(t))));
 
     public static final ReadingSpec<Metaspace> METASPACE = add(ReadingSpec.<Metaspace>expected("metaspace", "jcmd <pid> VM.metaspace")
-            .from(CaptureFile.jcmd(CaptureFiles.METASPACE, "VM.metaspace", JVM, FULL).by(new Fetch.Jcmd("VM.metaspace", 10, "", s -> s)),
+            .from(CaptureFile.jcmd(CaptureFiles.METASPACE, "VM.metaspace", JVM, FULL).by(new Fetch.Jcmd("VM.metaspace", 10, "", s -> s))
+                    .recognisedAs(PastedJcmd.METASPACE),
                     (t, c) -> MetaspaceParser.parse(t)));
 
     public static final ReadingSpec<CodeCache> CODE_CACHE = add(ReadingSpec.<CodeCache>expected("code-cache", "jcmd <pid> Compiler.codecache")
-            .from(CaptureFile.jcmd(CaptureFiles.CODE_CACHE, "Compiler.codecache", JVM, EVERY).by(new Fetch.Jcmd("Compiler.codecache", 9, "", s -> s)),
+            .from(CaptureFile.jcmd(CaptureFiles.CODE_CACHE, "Compiler.codecache", JVM, EVERY).by(new Fetch.Jcmd("Compiler.codecache", 9, "", s -> s))
+                    .recognisedAs(PastedJcmd.CODE_CACHE_OUTPUT),
                     (t, c) -> CodeCacheParser.parse(t)));
 
     public static final ReadingSpec<VmInfo> VM_INFO = add(ReadingSpec.<VmInfo>expected("vm-info", "jcmd <pid> VM.info")
             .from(CaptureFile.jcmd(CaptureFiles.VM_INFO, "VM.info", LEDGER, EVERY_BEFORE_21)
-                    .by(new Fetch.Jcmd("VM.info", 9, "", VmInfoFilter::keep)), (t, c) -> VmInfoParser.parse(t))
+                    .by(new Fetch.Jcmd("VM.info", 9, "", VmInfoFilter::keep)).recognisedAs(PastedJcmd.VM_INFO_OUTPUT), (t, c) -> VmInfoParser.parse(t))
             .from(VITALS_FILE, (t, c) -> {
                 Vitals.Row latest = latestVitals(t);
                 return latest == null ? null : VitalsReadings.glibc(latest);
@@ -125,28 +131,31 @@ public final class Readings {
     public static final ReadingSpec<MallocInfo> MALLOC_INFO = add(ReadingSpec.<MallocInfo>expected("malloc-info",
                     "JDK 21+: jcmd <pid> System.native_heap_info (on older JDKs glibc figures come from VM.info or from glibc's arenas)")
             .from(CaptureFile.jcmd(CaptureFiles.NATIVE_HEAP_INFO, "System.native_heap_info", LEDGER, EVERY)
-                    .by(new Fetch.Jcmd("System.native_heap_info", 21, ": glibc figures come from VM.info or from glibc's arenas", s -> s)), (t, c) -> MallocInfoParser.parse(t))
-            .from(CaptureFile.pasted(CaptureFiles.MALLOC_STATS, "glibc's malloc_stats(3), e.g. from gdb"), (t, c) -> MallocStatsParser.parse(t)));
+                    .by(new Fetch.Jcmd("System.native_heap_info", 21, ": glibc figures come from VM.info or from glibc's arenas", s -> s))
+                    .recognisedAs(PastedProcFiles.MALLOC_INFO), (t, c) -> MallocInfoParser.parse(t))
+            .from(CaptureFile.pasted(CaptureFiles.MALLOC_STATS, PastedProcFiles.MALLOC_STATS), (t, c) -> MallocStatsParser.parse(t)));
 
     public static final ReadingSpec<ProcStatus> STATUS = add(ReadingSpec.<ProcStatus>expected("proc-status", "cat /proc/<pid>/status")
-            .from(CaptureFile.proc(CaptureFiles.STATUS, "status", LEDGER, EVERY).numbersOnly(), (t, c) -> ProcStatusParser.parseFragment(t))
+            .from(CaptureFile.proc(CaptureFiles.STATUS, "status", LEDGER, EVERY).numbersOnly().recognisedAs(PastedProcFiles.STATUS_OUTPUT), (t, c) -> ProcStatusParser.parseFragment(t))
             .from(VITALS_FILE, (t, c) -> {
                 Vitals.Row latest = latestVitals(t);
                 return latest == null ? null : VitalsReadings.status(latest);
             })
-            .from(CaptureFile.pasted(CaptureFiles.SMEM, "smem"), (t, c) -> ProcessTables.status(t))
-            .from(CaptureFile.pasted(CaptureFiles.TOP, "top -b -n 1 or htop"), (t, c) -> ProcessTables.status(t)));
+            .from(SMEM_FILE, (t, c) -> ProcessTables.status(t))
+            .from(TOP_FILE, (t, c) -> ProcessTables.status(t)));
 
     public static final ReadingSpec<SmapsRollup> ROLLUP = add(ReadingSpec.<SmapsRollup>expected("smaps-rollup", "cat /proc/<pid>/smaps_rollup")
-            .from(CaptureFile.proc(CaptureFiles.SMAPS_ROLLUP, "smaps_rollup", LEDGER, EVERY).numbersOnly(), (t, c) -> SmapsRollupParser.parse(t)));
+            .from(CaptureFile.proc(CaptureFiles.SMAPS_ROLLUP, "smaps_rollup", LEDGER, EVERY).numbersOnly()
+                    .recognisedAs(PastedProcFiles.SMAPS_ROLLUP_OUTPUT), (t, c) -> SmapsRollupParser.parse(t)));
 
     public static final ReadingSpec<List<Mapping>> SMAPS = add(ReadingSpec.<List<Mapping>>expected("smaps", "cat /proc/<pid>/smaps")
             // jrss's own reads (a capture's sample) may list a mapping twice if it changed meanwhile; a paste is kept as given
-            .from(CaptureFile.proc(CaptureFiles.SMAPS, "smaps", LEDGER, FULL).numbersOnly(),
+            .from(CaptureFile.proc(CaptureFiles.SMAPS, "smaps", LEDGER, FULL).numbersOnly().recognisedAs(PastedProcFiles.SMAPS_OUTPUT),
                     (t, c) -> c.info(CaptureInfo.SAMPLE).isPresent() ? SmapsParser.listedOnce(SmapsParser.parse(t)) : SmapsParser.parse(t))
-            .from(CaptureFile.pasted(CaptureFiles.PMAP, "pmap -x or pmap -X").numbersOnly(), (t, c) -> PmapParser.parse(PmapTables.last(t)))
+            .from(PMAP_FILE, (t, c) -> PmapParser.parse(PmapTables.last(t)))
             // a watch's cheap samples have no smaps, and a System.map alone must not stand in for it there
-            .from(CaptureFile.jcmd(CaptureFiles.SYSTEM_MAP, "System.map", JVM, FULL).by(new Fetch.Jcmd("System.map", 22, "", s -> s)),
+            .from(CaptureFile.jcmd(CaptureFiles.SYSTEM_MAP, "System.map", JVM, FULL).by(new Fetch.Jcmd("System.map", 22, "", s -> s))
+                    .recognisedAs(PastedJcmd.SYSTEM_MAP_OUTPUT),
                     (t, c) -> c.info(CaptureInfo.SAMPLE).isEmpty() ? SystemMapParser.asMappings(t) : null));
 
     public static final ReadingSpec<List<MappingHead>> MAPPING_HEADS = add(ReadingSpec.<List<MappingHead>>expected("mapping-heads",
@@ -179,17 +188,18 @@ public final class Readings {
 
     public static final ReadingSpec<PerfCounters> PERF_COUNTERS = add(ReadingSpec.<PerfCounters>expected("perf-counters",
                     "jcmd <pid> PerfCounter.print (needs -XX:+UsePerfData, the default)")
-            .from(CaptureFile.probe(CaptureFiles.PERF_COUNTERS, Fetch.Probe.Kind.HSPERFDATA, JVM, EVERY).numbersOnly(),
+            .from(CaptureFile.probe(CaptureFiles.PERF_COUNTERS, Fetch.Probe.Kind.HSPERFDATA, JVM, EVERY).numbersOnly()
+                    .recognisedAs(PastedJcmd.PERF_COUNTERS),
                     (t, c) -> PerfCountersParser.parse(t)));
 
     public static final ReadingSpec<NmtDiff> NMT_DIFF = add(ReadingSpec.<NmtDiff>optional("nmt-diff", "no NMT summary.diff",
                     "jcmd <pid> VM.native_memory baseline, later jcmd <pid> VM.native_memory summary.diff")
             .from(NMT_DIFF_FILE, (t, c) -> NmtDiffParser.parse(t)));
 
-    private static final CaptureFile HS_ERR_FILE = CaptureFile.pasted(CaptureFiles.HS_ERR, "the JVM's hs_err_pid<pid>.log");
-    private static final CaptureFile OOM_KILL_FILE = CaptureFile.pasted(CaptureFiles.OOM_KILL, "the kernel log (dmesg)");
-    private static final CaptureFile LOG_FILE = CaptureFile.pasted(CaptureFiles.LOG, "the JVM's log or stderr");
-    private static final CaptureFile GC_LOG_FILE = CaptureFile.pasted(CaptureFiles.GC_LOG, "-Xlog:gc (JDK 9+) or -XX:+PrintGCDetails");
+    private static final CaptureFile HS_ERR_FILE = CaptureFile.pasted(CaptureFiles.HS_ERR, PastedLogs.HS_ERR);
+    private static final CaptureFile OOM_KILL_FILE = CaptureFile.pasted(CaptureFiles.OOM_KILL, PastedLogs.OOM_KILL);
+    private static final CaptureFile LOG_FILE = CaptureFile.pasted(CaptureFiles.LOG, PastedLogs.LOG);
+    private static final CaptureFile GC_LOG_FILE = CaptureFile.pasted(CaptureFiles.GC_LOG, PastedLogs.GC_LOG);
 
     public static final ReadingSpec<PostMortem> POST_MORTEM = add(ReadingSpec.<PostMortem>optional("hs-err", "no hs_err file (the JVM has not crashed)",
                     "hs_err_pid<pid>.log in the JVM's working directory, if it died")
@@ -206,14 +216,14 @@ public final class Readings {
 
     public static final ReadingSpec<CompilerMemory> COMPILER_MEMORY = add(ReadingSpec.<CompilerMemory>optional("compiler-memory", "no Compiler.memory",
                     "JDK 21+: -XX:CompileCommand=MemStat,*.*,collect at start, then jcmd <pid> Compiler.memory")
-            .from(CaptureFile.pasted(CaptureFiles.COMPILER_MEMORY, "jcmd <pid> Compiler.memory"), (t, c) -> CompilerMemoryParser.parse(t)));
+            .from(CaptureFile.pasted(CaptureFiles.COMPILER_MEMORY, PastedJcmd.COMPILER_MEMORY), (t, c) -> CompilerMemoryParser.parse(t)));
 
     public static final ReadingSpec<Vitals> VITALS = add(ReadingSpec.<Vitals>optional("vm-vitals", "no VM.vitals", "SapMachine: jcmd <pid> VM.vitals")
             .from(VITALS_FILE, (t, c) -> VitalsParser.parse(t)));
 
     public static final ReadingSpec<PmapDiff> PMAP_DIFF = add(ReadingSpec.<PmapDiff>optional("pmap-diff", "no diff of two pmaps",
                     "pmap -x <pid> now and later, then diff them")
-            .from(CaptureFile.pasted(CaptureFiles.PMAP_DIFF, "a diff of two pmaps").numbersOnly(), (t, c) -> PmapDiffParser.parse(t)));
+            .from(CaptureFile.pasted(CaptureFiles.PMAP_DIFF, PastedProcFiles.PMAP_DIFF_OUTPUT).numbersOnly(), (t, c) -> PmapDiffParser.parse(t)));
 
     public static final ReadingSpec<GcLog> GC_LOG = add(ReadingSpec.<GcLog>optional("gc-log", "no GC log",
                     "start the JVM with -Xlog:gc:file=gc.log (JDK 9+) or -XX:+PrintGCDetails -Xloggc:gc.log")
@@ -222,53 +232,53 @@ public final class Readings {
     // Issue 25's pasted formats (analyze only).
     public static final ReadingSpec<ThreadDump> THREAD_DUMP = add(ReadingSpec.<ThreadDump>optional("thread-dump", "no thread dump",
                     "jcmd <pid> Thread.print (or jstack <pid>)")
-            .from(CaptureFile.pasted(CaptureFiles.THREAD_DUMP, "jcmd <pid> Thread.print or jstack <pid>"), (t, c) -> ThreadDumpParser.parse(t))
+            .from(CaptureFile.pasted(CaptureFiles.THREAD_DUMP, PastedTables.THREAD_DUMP), (t, c) -> ThreadDumpParser.parse(t))
             .from(HS_ERR_FILE, (t, c) -> HsErrThreadsParser.parse(t)));
 
     /** Two or more pmaps of one process pasted in order: two times. */
     public static final ReadingSpec<List<List<Mapping>>> PMAP_SERIES = add(ReadingSpec.<List<List<Mapping>>>optional("pmap-series",
                     "no two pmaps of one process", "pmap -x <pid> now and later, both pasted in that order")
-            .from(CaptureFile.pasted(CaptureFiles.PMAP, "pmap -x or pmap -X").numbersOnly(), (t, c) -> PmapTables.series(t)));
+            .from(PMAP_FILE, (t, c) -> PmapTables.series(t)));
 
     /** smem, top or htop tables (in the order given): the java process's RSS, and two times when there are two. */
     public static final ReadingSpec<List<ProcessTable>> PROCESS_TABLES = add(ReadingSpec.<List<ProcessTable>>optional("process-tables",
                     "no smem, top or htop output", "smem -P java (USS, PSS, RSS) or top -b -n 1 -p <pid>, now and later")
-            .from(CaptureFile.pasted(CaptureFiles.SMEM, "smem"), (t, c) -> ProcessTableParser.parse(t))
-            .from(CaptureFile.pasted(CaptureFiles.TOP, "top -b -n 1 or htop"), (t, c) -> ProcessTableParser.parse(t))
-            .from(CaptureFile.pasted(CaptureFiles.PS, "ps aux (or ps -o pid,rss,vsz,args)"), (t, c) -> ProcessTableParser.parse(t)));
+            .from(SMEM_FILE, (t, c) -> ProcessTableParser.parse(t))
+            .from(TOP_FILE, (t, c) -> ProcessTableParser.parse(t))
+            .from(CaptureFile.pasted(CaptureFiles.PS, PastedProcFiles.PS), (t, c) -> ProcessTableParser.parse(t)));
 
     /** Class histograms in the order given: two or more are two times. */
     public static final ReadingSpec<List<ClassHistogram>> CLASS_HISTOGRAMS = add(ReadingSpec.<List<ClassHistogram>>optional("class-histograms",
                     "no class histogram", "jcmd <pid> GC.class_histogram (or jmap -histo:live <pid>), now and later")
-            .from(CaptureFile.pasted(CaptureFiles.CLASS_HISTOGRAM, "jmap -histo or jcmd <pid> GC.class_histogram"), (t, c) -> ClassHistogramParser.parse(t)));
+            .from(CaptureFile.pasted(CaptureFiles.CLASS_HISTOGRAM, PastedTables.CLASS_HISTOGRAM), (t, c) -> ClassHistogramParser.parse(t)));
 
     public static final ReadingSpec<ClassLoaderStats> CLASSLOADER_STATS = add(ReadingSpec.<ClassLoaderStats>optional("classloader-stats",
                     "no class loader statistics", "jcmd <pid> VM.classloader_stats (or jmap -clstats <pid>)")
-            .from(CaptureFile.pasted(CaptureFiles.CLASSLOADER_STATS, "jmap -clstats or jcmd <pid> VM.classloader_stats"), (t, c) -> ClassLoaderStatsParser.parse(t)));
+            .from(CaptureFile.pasted(CaptureFiles.CLASSLOADER_STATS, PastedTables.CLASSLOADER_STATS), (t, c) -> ClassLoaderStatsParser.parse(t)));
 
     public static final ReadingSpec<Pod> POD = add(ReadingSpec.<Pod>optional("kubernetes-pod", "no kubectl describe pod",
                     "kubectl describe pod <pod> (its containers' state, last state, limits and requests)")
-            .from(CaptureFile.pasted(CaptureFiles.POD, "kubectl describe pod"), (t, c) -> PodDescriptionParser.parse(t)));
+            .from(CaptureFile.pasted(CaptureFiles.POD, PastedTables.KUBECTL_DESCRIBE), (t, c) -> PodDescriptionParser.parse(t)));
 
     public static final ReadingSpec<ContainerUsage> DOCKER_STATS = add(ReadingSpec.<ContainerUsage>optional("docker-stats", "no docker stats",
                     "docker stats --no-stream")
-            .from(CaptureFile.pasted(CaptureFiles.DOCKER_STATS, "docker stats"), (t, c) -> ContainerUsageParser.docker(t)));
+            .from(CaptureFile.pasted(CaptureFiles.DOCKER_STATS, PastedTables.DOCKER_STATS), (t, c) -> ContainerUsageParser.docker(t)));
 
     public static final ReadingSpec<ContainerUsage> KUBECTL_TOP = add(ReadingSpec.<ContainerUsage>optional("kubectl-top", "no kubectl top pod",
                     "kubectl top pod <pod> (--containers)")
-            .from(CaptureFile.pasted(CaptureFiles.KUBECTL_TOP, "kubectl top pod"), (t, c) -> ContainerUsageParser.kubectlTop(t)));
+            .from(CaptureFile.pasted(CaptureFiles.KUBECTL_TOP, PastedTables.KUBECTL_TOP_OUTPUT), (t, c) -> ContainerUsageParser.kubectlTop(t)));
 
     public static final ReadingSpec<JvmMemoryPools> JVM_MEMORY_POOLS = add(ReadingSpec.<JvmMemoryPools>optional("jvm-memory-pools", "no Arthas memory view",
                     "Arthas: memory (or dashboard)")
-            .from(CaptureFile.pasted(CaptureFiles.ARTHAS_MEMORY, "Arthas memory or dashboard"), (t, c) -> ArthasMemoryParser.parse(t)));
+            .from(CaptureFile.pasted(CaptureFiles.ARTHAS_MEMORY, PastedTables.ARTHAS), (t, c) -> ArthasMemoryParser.parse(t)));
 
     public static final ReadingSpec<LeakSuspects> LEAK_SUSPECTS = add(ReadingSpec.<LeakSuspects>optional("leak-suspects", "no MAT leak suspects",
                     "a heap dump (jcmd <pid> GC.heap_dump file.hprof) opened in Eclipse MAT: Leak Suspects report")
-            .from(CaptureFile.pasted(CaptureFiles.MAT_SUSPECTS, "Eclipse MAT's leak suspects"), (t, c) -> LeakSuspectsParser.parse(t)));
+            .from(CaptureFile.pasted(CaptureFiles.MAT_SUSPECTS, PastedTables.MAT_SUSPECTS), (t, c) -> LeakSuspectsParser.parse(t)));
 
     public static final ReadingSpec<OpenJ9NativeMemory> OPENJ9_NATIVE_MEMORY = add(ReadingSpec.<OpenJ9NativeMemory>optional("openj9-native-memory",
                     "no OpenJ9 javacore", "OpenJ9: kill -3 <pid> (or jcmd <pid> Dump.java) writes a javacore with NATIVEMEMINFO")
-            .from(CaptureFile.pasted(CaptureFiles.JAVACORE, "an OpenJ9 javacore"), (t, c) -> JavacoreParser.nativeMemory(t)));
+            .from(CaptureFile.pasted(CaptureFiles.JAVACORE, PastedTables.JAVACORE), (t, c) -> JavacoreParser.nativeMemory(t)));
 
     public static final ReadingSpec<JmapHeap> JMAP_HEAP = add(ReadingSpec.<JmapHeap>optional("jmap-heap", "no jmap -heap",
                     "jhsdb jmap --heap --pid <pid> (JDK 9+) or jmap -heap <pid> (JDK 8); it stops the JVM while it reads")
@@ -277,7 +287,7 @@ public final class Readings {
     /** jstat's tables in the order given: a series of rows is a timeline of the heap. */
     public static final ReadingSpec<Jstat> JSTAT = add(ReadingSpec.<Jstat>optional("jstat", "no jstat output",
                     "jstat -gc -t <pid> 10s for some minutes (a row every 10 s, sizes in KiB; -gcutil gives percentages)")
-            .from(CaptureFile.pasted(CaptureFiles.JSTAT, "jstat -gc, -gcutil, -gcold, -gccapacity or -gcmetacapacity"), (t, c) -> JstatParser.parse(t)));
+            .from(CaptureFile.pasted(CaptureFiles.JSTAT, PastedTables.JSTAT), (t, c) -> JstatParser.parse(t)));
 
     /** An hs_err header that says no more than that memory ran out: no size, no thread, no signal. */
     private static boolean vague(PostMortem p) { return p.requested() == null && !p.cause().equals("thread") && !p.cause().equals("crash"); }
@@ -287,8 +297,13 @@ public final class Readings {
             CaptureFile.proc(CaptureFiles.CMDLINE, "cmdline", IDENTITY, CARRIED).by(new Fetch.ProcFile("cmdline", ' ')),
             CaptureFile.host(CaptureFiles.MEMINFO, "/proc/meminfo", CONTEXT, FULL).numbersOnly(),
             CaptureFile.jcmd(CaptureFiles.NMT_DETAIL, "VM.native_memory detail", LEDGER, ASKED).numbersOnly(),
-            CaptureFile.pasted(CaptureFiles.MAPS, "/proc/<pid>/maps").numbersOnly(),
-            CaptureFile.pasted(CaptureFiles.PMAP_PLAIN, "pmap without -x").numbersOnly());
+            CaptureFile.pasted(CaptureFiles.MAPS, PastedProcFiles.MAPS_OUTPUT).numbersOnly(),
+            CaptureFile.pasted(CaptureFiles.PMAP_PLAIN, PastedProcFiles.PMAP_PLAIN).numbersOnly());
+
+    /** Outputs analyze recognises pasted that no reading names as a file: the cgroup reader takes them with the rest of the cgroup. */
+    private static final List<CaptureFile> PASTED_CGROUP_FILES = List.of(
+            CaptureFile.pasted(CaptureFiles.cgroup("memory.stat"), PastedProcFiles.MEMORY_STAT).numbersOnly(),
+            CaptureFile.pasted(CaptureFiles.cgroup("cpu.stat"), PastedProcFiles.CPU_STAT).numbersOnly());
 
     private static final Map<String, CaptureFile> FILES = new LinkedHashMap<>();
 
@@ -306,6 +321,13 @@ public final class Readings {
 
     /** Every file, in the order a full capture takes them: phase by phase, and within a phase in the readings' order. */
     public static List<CaptureFile> files() { return List.copyOf(FILES.values()); }
+
+    /** Every output analyze recognises pasted, with how: the sniffer asks these and nothing else. */
+    public static List<CaptureFile> recognised() {
+        List<CaptureFile> out = new ArrayList<>(FILES.values().stream().filter(f -> f.recognition() != null).toList());
+        out.addAll(PASTED_CGROUP_FILES);
+        return List.copyOf(out);
+    }
 
     /** False only for a file the kernel or the JVM writes from numbers; true for any file not declared here. */
     public static boolean mayHoldSecrets(String file) {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.jrss.core.paste;
+package io.jrss.core.snapshot;
 
 import io.jrss.core.catalogue.Catalogue;
 import io.jrss.core.catalogue.MessageScanner;
