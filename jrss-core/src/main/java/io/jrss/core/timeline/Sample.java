@@ -4,7 +4,9 @@ package io.jrss.core.timeline;
 import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Bytes;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * One point of a timeline: when, whether it was a full capture (with smaps, so the ledger rows are known), the
@@ -13,8 +15,10 @@ import java.util.Map;
  */
 public record Sample(Instant time, boolean full, Map<String, Double> signals, Map<String, Long> rows) {
     public Sample {
-        signals = Map.copyOf(signals);
-        rows = Map.copyOf(rows);
+        // Sorted, so that whatever walks them (the JSON timeline, the trends) walks them in the same order every run:
+        // Map.copyOf's order changes from one JVM to the next.
+        signals = Collections.unmodifiableSortedMap(new TreeMap<>(Map.copyOf(signals)));
+        rows = Collections.unmodifiableSortedMap(new TreeMap<>(Map.copyOf(rows)));
     }
 
     /** A ledger row's resident bytes in a full sample; null in a cheap one. */
