@@ -74,9 +74,4 @@ public record Unjudged(String row, Bytes bytes, double shareOfRss, String why, S
             default -> watch;
         };
     }
-
-    /** One sentence for a report: the row, its bytes and share, why it was not judged. */
-    public String sentence() {
-        return row + " holds " + bytes.toIec() + " (" + Math.round(shareOfRss * 100) + "% of RSS) and nothing judged it: " + why;
-    }
 }

@@ -64,7 +64,7 @@ public final class SnapshotHtml {
     public static void verdict(StringBuilder h, List<Finding> findings, List<Unjudged> unjudged, boolean episodes) {
         h.append("<section id=\"verdict\"><h2>Verdict</h2>");
         for (Unjudged u : unjudged) {
-            h.append("<div class=\"finding warning\"><span class=\"sev\">not judged</span> ").append(HtmlPage.esc(u.sentence()))
+            h.append("<div class=\"finding warning\"><span class=\"sev\">not judged</span> ").append(HtmlPage.esc(SnapshotView.sentence(u)))
                     .append("<div class=\"evidence\">to find out: ").append(HtmlPage.esc(u.how())).append("</div></div>");
         }
         if (findings.isEmpty() && unjudged.isEmpty()) {

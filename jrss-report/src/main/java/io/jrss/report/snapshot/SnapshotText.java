@@ -107,7 +107,7 @@ public final class SnapshotText {
     private void unjudged(List<Unjudged> unjudged, String heading, PrintWriter out) {
         out.println(st.yellow(heading));
         for (Unjudged u : unjudged) {
-            out.println("  " + st.yellow("?") + " " + u.sentence());
+            out.println("  " + st.yellow("?") + " " + SnapshotView.sentence(u));
             out.println("    to find out: " + u.how());
         }
         out.println();

@@ -2,6 +2,7 @@
 package io.jrss.report.snapshot;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jrss.core.analysis.Unjudged;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
 import io.jrss.core.ledger.Row;
@@ -31,5 +32,10 @@ public record SnapshotView(SnapshotResult result) implements View {
     /** The rows a ledger table lists: largest first, empty ones left out, unattributed always kept. */
     static List<LedgerRow> shown(Ledger l) {
         return l.sorted().stream().filter(r -> !r.bytes().isZero() || r.row() == Row.UNATTRIBUTED).toList();
+    }
+
+    /** A row no rule judged, in one sentence: the row, its bytes and share, why it was not judged. */
+    static String sentence(Unjudged u) {
+        return u.row() + " holds " + u.bytes().toIec() + " (" + Math.round(u.shareOfRss() * 100) + "% of RSS) and nothing judged it: " + u.why();
     }
 }
