@@ -6,6 +6,7 @@ import io.jrss.core.heap.BufferCensus;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.Mapping;
 import io.jrss.core.result.HeapResult;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.probe.attach.HotSpotAttach;
 import io.jrss.probe.heap.HprofCensus;
 import io.jrss.probe.jvm.Targets;
@@ -55,7 +56,7 @@ public final class HeapDump {
             double pause = (System.nanoTime() - t0) / 1e9;
             Path dump = dir.file("heap.hprof");
             if (!Files.isRegularFile(dump, LinkOption.NOFOLLOW_LINKS)) throw new java.io.IOException("pid " + pid + " wrote no heap dump at " + inTarget);
-            List<Mapping> maps = before.snapshot().smaps().value().orElse(List.of());
+            List<Mapping> maps = before.snapshot().get(Readings.SMAPS).value().orElse(List.of());
             BufferCensus census = HprofCensus.read(dump.toFile(), maps.isEmpty() ? null : address -> fileAt(maps, address));
             Bytes size = Bytes.of(Files.size(dump));
             Path keep = o.keep();

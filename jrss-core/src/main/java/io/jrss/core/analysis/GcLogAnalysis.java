@@ -5,6 +5,7 @@ import io.jrss.core.capture.Capture;
 import io.jrss.core.model.GcLog;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.timeline.TimelineFacts;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import io.jrss.core.snapshot.SnapshotParser;
 import io.jrss.core.timeline.Limits;
@@ -30,7 +31,7 @@ public final class GcLogAnalysis {
     /** The timeline verdict of the capture's GC log, or null when it has none or too few collections. */
     public static TimelineDiagnosis of(Capture capture) {
         Snapshot s = SnapshotParser.parse(capture);
-        GcLog log = s.gcLog().orNull();
+        GcLog log = s.get(Readings.GC_LOG).orNull();
         if (log == null || log.collections().size() < TimelineFacts.MIN_SAMPLES) return null;
         List<Sample> samples = new ArrayList<>();
         long olds = 0;

@@ -4,6 +4,7 @@ package io.jrss.core.analysis;
 import io.jrss.core.capture.Capture;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.timeline.TimelineFacts;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.SnapshotParser;
 import java.util.List;
 
@@ -29,9 +30,13 @@ public record PastedVerdict(Diagnosis snapshot, TimelineDiagnosis timeline) {
         if (timeline == null) return null;
         int n = timeline.timeline().samples().size();
         var s = timeline.last().snapshot(); // the one of() judged: the first with enough rows, in its order
-        if (s.vitals().map(v -> v.rows().size() >= TimelineFacts.MIN_SAMPLES).value().orElse(false)) return "a VM.vitals history (" + n + " rows)";
-        if (s.gcLog().map(g -> g.collections().size() >= TimelineFacts.MIN_SAMPLES).value().orElse(false)) return "a GC log (" + n + " collections)";
-        var jstat = s.get(io.jrss.core.snapshot.Readings.JSTAT).orNull();
+        if (s.get(Readings.VITALS).map(v -> v.rows().size() >= TimelineFacts.MIN_SAMPLES).value().orElse(false)) {
+            return "a VM.vitals history (" + n + " rows)";
+        }
+        if (s.get(Readings.GC_LOG).map(g -> g.collections().size() >= TimelineFacts.MIN_SAMPLES).value().orElse(false)) {
+            return "a GC log (" + n + " collections)";
+        }
+        var jstat = s.get(Readings.JSTAT).orNull();
         return jstat != null ? JstatAnalysis.history(jstat, n) : "a history (" + n + " samples)";
     }
 }

@@ -3,6 +3,7 @@ package io.jrss.core.analysis;
 
 import io.jrss.core.capture.Capture;
 import io.jrss.core.model.Vitals;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.timeline.VitalsSignals;
 import io.jrss.core.rules.timeline.TimelineFacts;
 import io.jrss.core.snapshot.Snapshot;
@@ -25,7 +26,7 @@ public final class VitalsAnalysis {
     /** The timeline verdict of the capture's VM.vitals, or null when it has none or too few rows to judge growth. */
     public static TimelineDiagnosis of(Capture capture) {
         Snapshot s = SnapshotParser.parse(capture);
-        Vitals v = s.vitals().orNull();
+        Vitals v = s.get(Readings.VITALS).orNull();
         if (v == null || v.rows().size() < TimelineFacts.MIN_SAMPLES) return null;
         List<Vitals.Row> rows = v.inTimeOrder();
         List<Sample> samples = rows.stream().map(r -> new Sample(r.time(), false, VitalsSignals.signals(r), Map.of())).toList();

@@ -3,6 +3,7 @@ package io.jrss.core.diff;
 
 import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.model.JvmFlags;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,7 +35,7 @@ final class Setup {
         }
         Map<String, String> ea = memoryEnv(before.snapshot()), eb = memoryEnv(after.snapshot());
         if (!before.snapshot().environment().isEmpty() && !after.snapshot().environment().isEmpty()) named(out, "env:", ea, eb, "(unset)", n -> true);
-        JvmFlags fa = before.snapshot().flags().orNull(), fb = after.snapshot().flags().orNull();
+        JvmFlags fa = before.snapshot().get(Readings.FLAGS).orNull(), fb = after.snapshot().get(Readings.FLAGS).orNull();
         if (fa != null && fb != null) {
             String args = fa.jvmArgs() == null ? "" : fa.jvmArgs(), argsAfter = fb.jvmArgs() == null ? "" : fb.jvmArgs();
             if (!args.strip().equals(argsAfter.strip())) out.add(new SetupChange("jvm_args", args.strip(), argsAfter.strip(), true));
@@ -47,15 +48,15 @@ final class Setup {
     static Map<String, String> settings(Diagnosis d) {
         Snapshot s = d.snapshot();
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("java_version", s.version().map(v -> v.version()).orNull());
+        m.put("java_version", s.get(Readings.VERSION).map(v -> v.version()).orNull());
         m.put("vendor", s.vendor());
         m.put("gc", "unknown".equals(s.gc()) ? null : s.gc());
         m.put("allocator", d.ledger().malloc() == null ? null : d.ledger().malloc().allocator().name());
-        m.put("nmt", s.nmt().map(n -> n.level()).orNull());
-        m.put("container_memory_limit", s.cgroupMemory().value().map(c -> c.limit() == null ? "none" : c.limit().toIec()).orElse(null));
-        m.put("container_cpus", s.cgroupCpu().value().map(c -> c.cpus() == null ? "no quota" : String.valueOf(c.cpus())).orElse(null));
-        m.put("cpus", s.cpusOnline().value().map(String::valueOf).orElse(null));
-        m.put("thp", s.thpEnabled().orNull());
+        m.put("nmt", s.get(Readings.NMT).map(n -> n.level()).orNull());
+        m.put("container_memory_limit", s.get(Readings.CGROUP_MEMORY).value().map(c -> c.limit() == null ? "none" : c.limit().toIec()).orElse(null));
+        m.put("container_cpus", s.get(Readings.CGROUP_CPU).value().map(c -> c.cpus() == null ? "no quota" : String.valueOf(c.cpus())).orElse(null));
+        m.put("cpus", s.get(Readings.CPUS_ONLINE).value().map(String::valueOf).orElse(null));
+        m.put("thp", s.get(Readings.THP_ENABLED).orNull());
         return m;
     }
 

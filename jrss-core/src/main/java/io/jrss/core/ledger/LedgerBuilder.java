@@ -10,6 +10,7 @@ import io.jrss.core.model.HeapInfo;
 import io.jrss.core.model.Mapping;
 import io.jrss.core.model.NmtSummary;
 import io.jrss.core.model.VmInfo;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,14 +32,14 @@ import java.util.Map;
  */
 public final class LedgerBuilder {
     public static Ledger build(Snapshot s) {
-        List<Mapping> maps = s.smaps().orNull();
+        List<Mapping> maps = s.get(Readings.SMAPS).orNull();
         if (maps == null) return NmtLedger.build(s);
-        VmInfo vmInfo = s.vmInfo().orNull();
-        NmtSummary nmt = s.nmt().orNull();
-        List<AddressRange> heapRanges = heapRanges(s.heap().orNull(), vmInfo);
-        List<AddressRange> codeRanges = codeRanges(s.codeCache().orNull());
+        VmInfo vmInfo = s.get(Readings.VM_INFO).orNull();
+        NmtSummary nmt = s.get(Readings.NMT).orNull();
+        List<AddressRange> heapRanges = heapRanges(s.get(Readings.HEAP).orNull(), vmInfo);
+        List<AddressRange> codeRanges = codeRanges(s.get(Readings.CODE_CACHE).orNull());
         ClassifiedMappings cm = new MappingClassifier(heapRanges, codeRanges, vmInfo == null ? null : vmInfo.classSpace(),
-                s.mappingHeads().orNull()).classify(maps);
+                s.get(Readings.MAPPING_HEADS).orNull()).classify(maps);
         var pools = cm.residentByKind();
         Rows rows = new Rows();
         List<String> notes = new ArrayList<>();

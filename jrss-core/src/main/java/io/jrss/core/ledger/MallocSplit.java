@@ -7,6 +7,7 @@ import io.jrss.core.model.MallocInfo;
 import io.jrss.core.model.NmtCategories;
 import io.jrss.core.model.NmtSummary;
 import io.jrss.core.model.VmInfo;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -47,9 +48,9 @@ final class MallocSplit {
         Pool arenaPool = new Pool(arenaResident);
         Bytes inArenas = null, free = null, mmapped = null, system = null;
         String source;
-        MallocInfo mi = s.mallocInfo().orNull();
-        VmInfo vi = s.vmInfo().orNull();
-        MallocInfo outside = s.glibcArenas().orNull();
+        MallocInfo mi = s.get(Readings.MALLOC_INFO).orNull();
+        VmInfo vi = s.get(Readings.VM_INFO).orNull();
+        MallocInfo outside = s.get(Readings.GLIBC_ARENAS).orNull();
         if (preload != null) {
             source = preload + " is preloaded: glibc statistics do not apply";
         } else if (mi != null) {
@@ -107,7 +108,7 @@ final class MallocSplit {
 
     /** NMT's malloc figures are the JVM's share; the rest of the in-use bytes belong to native code. */
     private void splitInUse(Bytes inUse, Allocator allocator) {
-        NmtSummary nmt = s.nmt().orNull();
+        NmtSummary nmt = s.get(Readings.NMT).orNull();
         if (nmt == null) {
             rows.add(Row.NATIVE_MALLOC, inUse, Accuracy.estimate,
                     "malloc in use by the JVM and native code together (NMT is off, so they cannot be separated)");

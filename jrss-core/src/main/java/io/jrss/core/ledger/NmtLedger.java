@@ -4,6 +4,7 @@ package io.jrss.core.ledger;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.NmtCategories;
 import io.jrss.core.model.NmtSummary;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,13 +20,14 @@ final class NmtLedger {
     private NmtLedger() {}
 
     static Ledger build(Snapshot s) {
-        Bytes rss = s.rollup().map(r -> r.rss()).value().orElse(s.status().map(st -> st.vmRss()).value()
-                .orElse(s.vmInfo().value().map(v -> v.residentSetSize()).orElse(null)));
-        String rssSource = rss != null ? (s.rollup().isAvailable() ? "smaps_rollup" : s.status().isAvailable() ? "status VmRSS"
-                : "VM.info Resident Set Size") : "unknown: the input has no smaps, smaps_rollup, status or Process Memory";
+        Bytes rss = s.get(Readings.ROLLUP).map(r -> r.rss()).value().orElse(s.get(Readings.STATUS).map(st -> st.vmRss()).value()
+                .orElse(s.get(Readings.VM_INFO).value().map(v -> v.residentSetSize()).orElse(null)));
+        String rssSource = rss == null ? "unknown: the input has no smaps, smaps_rollup, status or Process Memory"
+                : s.get(Readings.ROLLUP).isAvailable() ? "smaps_rollup"
+                : s.get(Readings.STATUS).isAvailable() ? "status VmRSS" : "VM.info Resident Set Size";
         List<String> notes = new ArrayList<>();
         notes.add("no /proc/<pid>/smaps in the input: rows are NMT's committed bytes (an upper bound of what is resident), not measured");
-        NmtSummary nmt = s.nmt().orNull();
+        NmtSummary nmt = s.get(Readings.NMT).orNull();
         Rows rows = new Rows();
         Bytes claimed = Bytes.ZERO;
         if (nmt != null) {

@@ -15,6 +15,7 @@ import io.jrss.core.model.HeapInfo;
 import io.jrss.core.model.Metaspace;
 import io.jrss.core.model.NmtCategory;
 import io.jrss.core.model.NmtSummary;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 import java.util.Set;
@@ -44,8 +45,8 @@ final class NmtMmapClaims {
     }
 
     void apply() {
-        HeapInfo heap = s.heap().orNull();
-        CodeCache code = s.codeCache().orNull();
+        HeapInfo heap = s.get(Readings.HEAP).orNull();
+        CodeCache code = s.get(Readings.CODE_CACHE).orNull();
         if (nmt != null) {
             Bytes stacks = nmt.category(THREAD).map(NmtCategory::stackCommitted).orElse(Bytes.ZERO);
             claim(Row.THREAD_STACKS, stacks.minus(stacksResident), "NMT thread stacks not found by shape");
@@ -59,7 +60,7 @@ final class NmtMmapClaims {
             claim(Row.OTHER_ANON, others, "NMT mmap committed of the other categories");
             return;
         }
-        Metaspace ms = s.metaspace().orNull();
+        Metaspace ms = s.get(Readings.METASPACE).orNull();
         if (ms != null) {
             Bytes want = ms.nonClass().committed();
             if (classSpaceResident.isZero() && ms.classSpace() != null) want = want.plus(ms.classSpace().committed());
@@ -71,7 +72,7 @@ final class NmtMmapClaims {
                     .reduce(Bytes.ZERO, Bytes::plus), "Compiler.codecache committed");
         }
         if (heap != null) {
-            Bytes gc = GcSideTables.estimate(s.gc(), heap.committed(), s.version().map(v -> v.feature()).value().orElse(17));
+            Bytes gc = GcSideTables.estimate(s.gc(), heap.committed(), s.get(Readings.VERSION).map(v -> v.feature()).value().orElse(17));
             claim(Row.GC_STRUCTURES, gc, "estimated from the GC and the committed heap (NMT is off)");
         }
     }

@@ -6,6 +6,7 @@ import io.jrss.core.heap.BufferCensus;
 import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.NmtCategories;
+import io.jrss.core.snapshot.Readings;
 
 /**
  * The direct-buffer census of a heap dump (jrss heap), joined to the ledger when the dump was taken live.
@@ -23,6 +24,6 @@ public record HeapResult(String input, BufferCensus census, Diagnosis diagnosis,
     /** NMT's Other malloc (direct buffers and Unsafe.allocateMemory), or null when NMT was off or no diagnosis. */
     public Bytes nmtOther() {
         if (diagnosis == null) return null;
-        return diagnosis.snapshot().nmt().value().flatMap(n -> n.category(NmtCategories.OTHER)).map(c -> c.malloc()).orElse(null);
+        return diagnosis.snapshot().get(Readings.NMT).value().flatMap(n -> n.category(NmtCategories.OTHER)).map(c -> c.malloc()).orElse(null);
     }
 }

@@ -5,6 +5,7 @@ import io.jrss.core.model.Bytes;
 import io.jrss.core.model.MappingHead;
 import io.jrss.core.model.NmtCategories;
 import io.jrss.core.model.NmtCategory;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 
 /**
@@ -30,11 +31,11 @@ record CacheShape(long blocks, int threads, Bytes other, Bytes largest, boolean 
             + "), and live, the largest buffer (glibc's mmapped chunk headers)";
 
     static CacheShape of(Snapshot s) {
-        NmtCategory o = s.nmt().orNull().category(NmtCategories.OTHER).orElseThrow();
-        Bytes other = s.nmt().orNull().directBuffers();
-        int threads = s.status().orNull().threads();
+        NmtCategory o = s.get(Readings.NMT).orNull().category(NmtCategories.OTHER).orElseThrow();
+        Bytes other = s.get(Readings.NMT).orNull().directBuffers();
+        int threads = s.get(Readings.STATUS).orNull().threads();
         long largest = 0;
-        var heads = s.mappingHeads().orNull();
+        var heads = s.get(Readings.MAPPING_HEADS).orNull();
         if (heads != null) for (MappingHead h : heads) largest = Math.max(largest, h.mmappedChunkSize());
         Bytes big = heads == null ? null : Bytes.of(largest);
         boolean cache = o.mallocCount() >= MIN_BLOCKS && o.mallocCount() <= (long) BLOCKS_PER_THREAD * threads + SLACK

@@ -5,6 +5,7 @@ import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.Metaspace;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -21,7 +22,7 @@ public final class ClassLoadersRule implements Rule {
     @Override public String id() { return Findings.METASPACE_LEAK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
-        Metaspace m = s.metaspace().orNull();
+        Metaspace m = s.get(Readings.METASPACE).orNull();
         if (m == null || m.loaders() < 0) return RuleResult.quiet();
         Bytes used = m.both().used();
         if (m.loaders() < MANY_LOADERS || used.compareTo(MIN_USED) < 0) return RuleResult.quiet();

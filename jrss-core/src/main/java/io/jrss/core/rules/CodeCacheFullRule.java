@@ -6,6 +6,7 @@ import io.jrss.core.model.Bytes;
 import io.jrss.core.model.CodeCache;
 import io.jrss.core.model.CodeHeap;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -19,9 +20,9 @@ public final class CodeCacheFullRule implements Rule {
     @Override public String id() { return Findings.CODE_CACHE_FULL.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
-        CodeCache cc = s.codeCache().orNull();
+        CodeCache cc = s.get(Readings.CODE_CACHE).orNull();
         if (cc == null) {
-            var pm = s.postMortem().orNull();
+            var pm = s.get(Readings.POST_MORTEM).orNull();
             if (pm != null && pm.codeCacheFull()) {
                 return RuleResult.fired(new Finding(id(), Severity.warning, "The JVM reported 'CodeCache is full': the JIT compiler was disabled",
                         new Evidence().value("source", "hs_err file").value("jre_version", pm.jreVersion()).build(),
@@ -36,9 +37,9 @@ public final class CodeCacheFullRule implements Rule {
                 .orElse(null);
         double fullestShare = fullest == null ? 0 : fullest.used().ratioOf(fullest.size());
         // full_count: the cache was full at least once and the JIT stopped; the flusher may have made room since.
-        boolean logSaysFull = s.postMortem().value().map(pm -> pm.codeCacheFull()).orElse(false);
+        boolean logSaysFull = s.get(Readings.POST_MORTEM).value().map(pm -> pm.codeCacheFull()).orElse(false);
         if (cc.compilationEnabled() && share < WARN && fullestShare < WARN && cc.fullCount() < 1 && !logSaysFull) return RuleResult.quiet();
-        Bytes reserved = s.flags().value().flatMap(f -> f.bytes("ReservedCodeCacheSize")).orElse(size);
+        Bytes reserved = s.get(Readings.FLAGS).value().flatMap(f -> f.bytes("ReservedCodeCacheSize")).orElse(size);
         return RuleResult.fired(new Finding(id(), cc.compilationEnabled() ? Severity.warning : Severity.critical,
                 (!cc.compilationEnabled() ? "The JIT has stopped: the code cache is full"
                         : share < WARN && fullestShare < WARN && cc.fullCount() < 1 ? "The JVM's log says the code cache was full: the JIT stopped"

@@ -5,6 +5,7 @@ import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.PostMortem;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -21,7 +22,7 @@ public final class CompilerArenaRule implements Rule {
     static final Bytes BIG_REQUEST = Bytes.ofMiB(16);
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
-        PostMortem p = s.postMortem().orNull();
+        PostMortem p = s.get(Readings.POST_MORTEM).orNull();
         if (p == null) return RuleResult.quiet();
         boolean compilerInvokedOomKiller = p.cause().equals("oom-kill") && PostMortem.isCompilerThread(p.thread());
         boolean bigArenaRequest = (p.cause().equals("malloc") || p.cause().equals("mmap")) && (p.inCompilerArena() || PostMortem.isCompilerThread(p.thread()))

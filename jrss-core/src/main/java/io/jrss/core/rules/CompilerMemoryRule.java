@@ -5,6 +5,7 @@ import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.CompilerMemory;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -19,7 +20,7 @@ public final class CompilerMemoryRule implements Rule {
     @Override public String id() { return Findings.COMPILER_MEMORY_SPIKE.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
-        CompilerMemory cm = s.compilerMemory().orNull();
+        CompilerMemory cm = s.get(Readings.COMPILER_MEMORY).orNull();
         if (cm == null) return fromNmtPeak(s);
         var top = cm.costliest().orElse(null);
         if (top == null || top.total().compareTo(LARGE) < 0) return RuleResult.quiet();
@@ -45,7 +46,7 @@ public final class CompilerMemoryRule implements Rule {
     static final double DOMINANT = 0.4;
 
     private RuleResult fromNmtPeak(Snapshot s) {
-        var nmt = s.nmt().orNull();
+        var nmt = s.get(Readings.NMT).orNull();
         if (nmt == null) return RuleResult.quiet();
         Bytes peak = nmt.compilerPeak(), now = nmt.compilerMemory();
         Bytes most = peak == null ? now : peak.max(now);

@@ -4,6 +4,7 @@ package io.jrss.core.rules;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.PostMortem;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -18,7 +19,7 @@ public final class CompilerThreadChurnRule implements Rule {
     @Override public String id() { return Findings.GLIBC_ARENA_BLOAT.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
-        PostMortem p = s.postMortem().orNull();
+        PostMortem p = s.get(Readings.POST_MORTEM).orNull();
         if (p == null || !"compiler-threads".equals(p.cause())) return RuleResult.quiet();
         String pid = s.pidText();
         return RuleResult.fired(new Finding(id(), Severity.info,

@@ -6,6 +6,7 @@ import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.CgroupMemory;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -19,14 +20,14 @@ public final class ContainerLimitRule implements Rule {
     @Override public String id() { return Findings.CONTAINER_LIMIT_RISK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
-        CgroupMemory cg = s.cgroupMemory().orNull();
+        CgroupMemory cg = s.get(Readings.CGROUP_MEMORY).orNull();
         if (cg == null) return notEvaluated("no cgroup memory controller readings");
         if (cg.limit() == null) return RuleResult.quiet();
         Bytes limit = cg.limit();
         if (!ledger.rssKnown()) return byWorkingSet(s, cg);
         Bytes rss = ledger.rss();
         Bytes nonHeap = rss.minus(ledger.bytes(Row.JAVA_HEAP));
-        Bytes maxHeap = s.flags().value().flatMap(f -> f.bytes("MaxHeapSize")).orElse(null);
+        Bytes maxHeap = s.get(Readings.FLAGS).value().flatMap(f -> f.bytes("MaxHeapSize")).orElse(null);
         Bytes needed = maxHeap == null ? null : maxHeap.plus(nonHeap);
         double rssShare = rss.ratioOf(limit);
         boolean overcommitted = needed != null && needed.greaterThan(limit);

@@ -4,6 +4,7 @@ package io.jrss.core.rules;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.CgroupCpu;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -18,11 +19,11 @@ public final class CpuThrottlingRule implements Rule {
     @Override public String id() { return Findings.CPU_THROTTLING.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
-        CgroupCpu cpu = s.cgroupCpu().orNull();
+        CgroupCpu cpu = s.get(Readings.CGROUP_CPU).orNull();
         if (cpu == null) return notEvaluated("no cgroup cpu controller readings");
         if (cpu.nrPeriods() < MIN_PERIODS || cpu.throttledRatio() < MIN_RATIO) return RuleResult.quiet();
-        Double load = s.loadAverage().orNull();
-        Integer cpus = s.cpusOnline().orNull();
+        Double load = s.get(Readings.LOAD_AVERAGE).orNull();
+        Integer cpus = s.get(Readings.CPUS_ONLINE).orNull();
         return RuleResult.fired(new Finding(id(), cpu.throttledRatio() >= 0.25 ? Severity.critical : Severity.warning,
                 "CPU quota " + (cpu.cpus() == null ? "?" : String.format(java.util.Locale.ROOT, "%.2f", cpu.cpus()))
                         + " CPUs throttled the process in " + Evidence.pct(cpu.throttledRatio()) + " of " + cpu.nrPeriods() + " periods",

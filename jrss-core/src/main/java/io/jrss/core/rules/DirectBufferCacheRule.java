@@ -6,6 +6,7 @@ import io.jrss.core.model.Bytes;
 import io.jrss.core.model.NmtCategories;
 import io.jrss.core.model.NmtCategory;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -22,7 +23,7 @@ public final class DirectBufferCacheRule implements Rule {
     @Override public String id() { return Findings.DIRECT_BUFFER_CACHE.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
-        var pm = s.postMortem().orNull();
+        var pm = s.get(Readings.POST_MORTEM).orNull();
         if (pm != null && "direct-buffer".equals(pm.cause()) && pm.purpose() != null && pm.purpose().startsWith("temporary direct buffer")) {
             return RuleResult.fired(new Finding(id(), Severity.warning,
                     "The direct buffer memory ran out through a thread's temporary buffer: " + pm.message(),
@@ -34,20 +35,20 @@ public final class DirectBufferCacheRule implements Rule {
                             "JDK-8316156 made InputStream.transferTo to a file channel write in 128 KiB chunks (JDK 22, backported to 21u and 17u): upgrade if that is the path"),
                     Confidence.medium));
         }
-        if (!s.nmt().isAvailable()) return notEvaluated("temporary direct buffers are measured by NMT (category Other); NMT is off");
+        if (!s.get(Readings.NMT).isAvailable()) return notEvaluated("temporary direct buffers are measured by NMT (category Other); NMT is off");
         if (!matches(s)) {
             if (!shaped(s)) return RuleResult.quiet();
-            if (s.status().isAvailable()) return RuleResult.quiet();
-            NmtCategory other = s.nmt().orNull().category(NmtCategories.OTHER).orElseThrow();
+            if (s.get(Readings.STATUS).isAvailable()) return RuleResult.quiet();
+            NmtCategory other = s.get(Readings.NMT).orNull().category(NmtCategories.OTHER).orElseThrow();
             return notEvaluated("NMT Other holds " + other.mallocCount() + " blocks of about " + other.meanMallocBlock().toIec()
                     + ": temporary buffers cached one per thread, or a few large buffers the application allocated itself (both look so);"
                     + " the thread count tells them apart: /proc/<pid>/status (Threads:) or jcmd <pid> Thread.print");
         }
-        NmtCategory other = s.nmt().orNull().category(NmtCategories.OTHER).orElseThrow();
-        Bytes direct = s.nmt().orNull().directBuffers();
-        int threads = s.status().orNull().threads();
-        int feature = s.version().map(v -> v.feature()).value().orElse(0);
-        Bytes limit = s.flags().value().flatMap(f -> f.bytes("MaxDirectMemorySize").filter(Bytes::isPositive).or(() -> f.bytes("MaxHeapSize"))).orElse(null);
+        NmtCategory other = s.get(Readings.NMT).orNull().category(NmtCategories.OTHER).orElseThrow();
+        Bytes direct = s.get(Readings.NMT).orNull().directBuffers();
+        int threads = s.get(Readings.STATUS).orNull().threads();
+        int feature = s.get(Readings.VERSION).map(v -> v.feature()).value().orElse(0);
+        Bytes limit = s.get(Readings.FLAGS).value().flatMap(f -> f.bytes("MaxDirectMemorySize").filter(Bytes::isPositive).or(() -> f.bytes("MaxHeapSize"))).orElse(null);
         boolean overLimit = limit != null && direct.greaterThan(limit);
         return RuleResult.fired(new Finding(id(), direct.ratioOf(ledger.rss()) >= 0.3 ? Severity.critical : Severity.warning,
                 "Threads cache " + direct.toIec() + " of temporary direct buffers: " + other.mallocCount() + " blocks of about "
@@ -73,21 +74,21 @@ public final class DirectBufferCacheRule implements Rule {
      * say) make the same blocks.
      */
     public static boolean matches(Snapshot s) {
-        if (!shaped(s) || !s.status().isAvailable()) return false;
+        if (!shaped(s) || !s.get(Readings.STATUS).isAvailable()) return false;
         return CacheShape.of(s).cache();
     }
 
     /** Few large blocks in NMT Other, within MaxDirectMemorySize before JDK 24, with no cap on the cache. */
     static boolean shaped(Snapshot s) {
-        var nmt = s.nmt().orNull();
+        var nmt = s.get(Readings.NMT).orNull();
         if (nmt == null || s.systemProperties().containsKey(PROPERTY)) return false;
         NmtCategory other = nmt.category(NmtCategories.OTHER).orElse(null);
         if (other == null || other.mallocCount() <= 0) return false;
         Bytes mean = other.meanMallocBlock();
         // Before JDK 24 the cached buffers count against MaxDirectMemorySize: more than it in Other is not (only) them,
         // but Unsafe.allocateMemory, which no limit bounds.
-        int feature = s.version().map(v -> v.feature()).value().orElse(0);
-        Bytes limit = s.flags().value().flatMap(f -> f.bytes("MaxDirectMemorySize").filter(Bytes::isPositive).or(() -> f.bytes("MaxHeapSize"))).orElse(null);
+        int feature = s.get(Readings.VERSION).map(v -> v.feature()).value().orElse(0);
+        Bytes limit = s.get(Readings.FLAGS).value().flatMap(f -> f.bytes("MaxDirectMemorySize").filter(Bytes::isPositive).or(() -> f.bytes("MaxHeapSize"))).orElse(null);
         if (feature > 0 && feature < 24 && limit != null && nmt.directBuffers().greaterThan(limit)) return false;
         return nmt.directBuffers().compareTo(MIN_OTHER) >= 0 && mean.compareTo(MIN_MEAN_BLOCK) >= 0;
     }

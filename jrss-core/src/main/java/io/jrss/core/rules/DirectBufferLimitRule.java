@@ -6,6 +6,7 @@ import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.JvmFlags;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -20,17 +21,17 @@ public final class DirectBufferLimitRule implements Rule {
     @Override public String id() { return Findings.DIRECT_BUFFER_LEAK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
-        if (!s.nmt().isAvailable()) return notEvaluated("direct buffer memory is measured by NMT (category Other); NMT is off");
-        JvmFlags flags = s.flags().orNull();
+        if (!s.get(Readings.NMT).isAvailable()) return notEvaluated("direct buffer memory is measured by NMT (category Other); NMT is off");
+        JvmFlags flags = s.get(Readings.FLAGS).orNull();
         if (flags == null) return notEvaluated("VM.flags unavailable: MaxDirectMemorySize unknown");
         Bytes limit = flags.bytes("MaxDirectMemorySize").filter(Bytes::isPositive)
                 .or(() -> flags.bytes("MaxHeapSize")).orElse(null);
         if (limit == null) return notEvaluated("neither MaxDirectMemorySize nor MaxHeapSize in VM.flags");
-        Bytes direct = s.nmt().orNull().directBuffers();
+        Bytes direct = s.get(Readings.NMT).orNull().directBuffers();
         if (DirectBufferCacheRule.matches(s)) return RuleResult.quiet(); // direct-buffer-cache explains this memory
         double share = direct.ratioOf(limit);
         if (share < WARN) return RuleResult.quiet();
-        int feature = s.version().map(v -> v.feature()).value().orElse(0);
+        int feature = s.get(Readings.VERSION).map(v -> v.feature()).value().orElse(0);
         // Before JDK 24 every direct buffer counts against the limit, so Other well above it is Unsafe.allocateMemory, not buffers.
         if (feature > 0 && feature < 24 && share > 1.05) return RuleResult.quiet();
         return RuleResult.fired(new Finding(id(), share >= CRITICAL ? Severity.critical : Severity.warning,

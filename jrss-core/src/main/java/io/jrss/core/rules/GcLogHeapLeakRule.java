@@ -23,7 +23,7 @@ public final class GcLogHeapLeakRule implements Rule {
     @Override public String id() { return Findings.HEAP_LEAK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
-        GcLog log = s.gcLog().orNull();
+        GcLog log = s.get(Readings.GC_LOG).orNull();
         if (log == null) return RuleResult.quiet();
         List<GcLog.Collection> olds = log.collections().stream().filter(GcLog.Collection::old).toList();
         if (olds.size() < MIN_FLOORS) return RuleResult.quiet();

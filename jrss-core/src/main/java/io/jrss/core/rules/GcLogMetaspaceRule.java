@@ -22,7 +22,7 @@ public final class GcLogMetaspaceRule implements Rule {
     @Override public String id() { return Findings.METASPACE_LEAK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
-        GcLog log = s.gcLog().orNull();
+        GcLog log = s.get(Readings.GC_LOG).orNull();
         if (log == null) return RuleResult.quiet();
         List<GcLog.Collection> byMetaspace = log.collections().stream()
                 .filter(c -> c.causedBy("Metadata GC Threshold") || c.causedBy("Last ditch collection")).toList();

@@ -6,6 +6,7 @@ import io.jrss.core.ledger.MallocAccount;
 import io.jrss.core.model.Allocator;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -35,7 +36,7 @@ public final class GlibcArenaBloatRule implements Rule {
         // Arenas that hold almost nothing in use hold freed memory, whatever their count: glibc-fragmentation names it.
         // 64 threads churning 24 MiB blocks left 16 arenas (glibc's default for 2 cores) with 897 MiB, 99% of it free.
         if (m.freeResident() != null && m.freeResident().ratioOf(m.arenaResident()) >= ALL_FREE) return RuleResult.quiet();
-        Integer cpus = s.cpusOnline().orNull();
+        Integer cpus = s.get(Readings.CPUS_ONLINE).orNull();
         String max = s.environment().get("MALLOC_ARENA_MAX");
         return RuleResult.fired(new Finding(id(), Severity.warning,
                 m.busyArenas() + " malloc arenas hold " + m.arenaResident().toIec() + " resident (" + Evidence.pct(share) + " of RSS)",

@@ -8,6 +8,7 @@ import io.jrss.core.model.Allocator;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.JvmVersion;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -27,7 +28,7 @@ public final class GlibcFragmentationRule implements Rule {
         if (m.allocator() != Allocator.glibc) return notEvaluated(m.allocator() + " is preloaded; glibc statistics do not apply");
         if (m.freeInArenas() == null) {
             return notEvaluated("no glibc statistics (VM.info, System.native_heap_info, or glibc's arenas read from /proc/<pid>/mem"
-                    + s.glibcArenas().why().map(w -> ": " + w.reason()).orElse("") + ")");
+                    + s.get(Readings.GLIBC_ARENAS).why().map(w -> ": " + w.reason()).orElse("") + ")");
         }
         Bytes free = ledger.bytes(Row.MALLOC_FREE);
         double shareOfArenas = free.ratioOf(m.arenaResident());
@@ -54,8 +55,8 @@ public final class GlibcFragmentationRule implements Rule {
      * 1): a large "retained" is reported, with low confidence, and a trim or smaps settles it.
      */
     private RuleResult withoutSmaps(Snapshot s) {
-        var g = s.vmInfo().map(v -> v.glibc()).orNull();
-        var mi = s.mallocInfo().orNull();
+        var g = s.get(Readings.VM_INFO).map(v -> v.glibc()).orNull();
+        var mi = s.get(Readings.MALLOC_INFO).orNull();
         if (g == null && mi == null) return notEvaluated("no smaps and no glibc statistics in the input");
         if (s.preloadedAllocator() != null) return notEvaluated(s.preloadedAllocator() + " is preloaded; glibc statistics do not apply");
         Bytes free = mi != null ? mi.free() : g.retained(), inUse = mi != null ? mi.inUseInArenas() : g.outstanding();
@@ -73,7 +74,7 @@ public final class GlibcFragmentationRule implements Rule {
 
     /** The order the reported cases settled it in: trim, fewer arenas, an A/B run of another allocator; and how to confirm with a trim. */
     public static List<String> remedy(Snapshot s) {
-        JvmVersion v = s.version().orNull();
+        JvmVersion v = s.get(Readings.VERSION).orNull();
         String pid = s.pidText();
         // System.trim_native_heap came with JDK 18 and 17's updates; 11.0.13 and JDK 8 have no System.* command at all.
         boolean trimCommand = v == null || v.feature() >= 17;

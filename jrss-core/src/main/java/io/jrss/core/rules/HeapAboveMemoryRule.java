@@ -22,12 +22,12 @@ public final class HeapAboveMemoryRule implements Rule {
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         Messages messages = s.get(Readings.MESSAGES).orNull();
-        GcLog log = s.gcLog().orNull();
-        Bytes maxHeap = s.flags().value().flatMap(f -> f.bytes("MaxHeapSize")).orElse(null);
+        GcLog log = s.get(Readings.GC_LOG).orNull();
+        Bytes maxHeap = s.get(Readings.FLAGS).value().flatMap(f -> f.bytes("MaxHeapSize")).orElse(null);
         if (maxHeap == null && log != null) maxHeap = log.header().maxHeap();
         if (maxHeap == null && messages != null) maxHeap = first(messages, List.of("hotspot.vmerror.heap-address", "hotspot.args.max-heap"));
         if (maxHeap == null) return RuleResult.quiet();
-        Bytes limit = s.cgroupMemory().value().map(c -> c.limit()).orElse(null);
+        Bytes limit = s.get(Readings.CGROUP_MEMORY).value().map(c -> c.limit()).orElse(null);
         Bytes physical = log != null ? log.header().physicalMemory() : null;
         if (physical == null && messages != null) physical = first(messages, List.of("hotspot.os.memory-line"));
         Bytes memory = limit != null && (physical == null || limit.compareTo(physical) < 0) ? limit : physical;

@@ -25,7 +25,7 @@ public final class JstatMetaspaceRule implements Rule {
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         Jstat j = s.get(Readings.JSTAT).orNull();
         if (j == null) return RuleResult.quiet();
-        Bytes limit = s.flags().value().flatMap(f -> f.bytes("MaxMetaspaceSize")).filter(b -> b.value() < (1L << 50)).orElse(null);
+        Bytes limit = s.get(Readings.FLAGS).value().flatMap(f -> f.bytes("MaxMetaspaceSize")).filter(b -> b.value() < (1L << 50)).orElse(null);
         for (Jstat.Table t : j.tables()) {
             List<Jstat.Row> rows = t.rows().stream().filter(r -> r.oldCollections() != null).toList();
             int n = rows.size(), k = JstatHeapRule.BACK_TO_BACK;

@@ -4,6 +4,7 @@ package io.jrss.core.rules;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.PostMortem;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,13 +18,13 @@ public final class NativeOomRule implements Rule {
     @Override public String id() { return Findings.NATIVE_OOM.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
-        PostMortem p = s.postMortem().orNull();
+        PostMortem p = s.get(Readings.POST_MORTEM).orNull();
         if (p == null) return RuleResult.quiet();
         if (!p.cause().equals("malloc") && !p.cause().equals("mmap")) return RuleResult.quiet();
         String purpose = p.purpose() == null ? "an unnamed purpose" : p.purpose();
         Evidence e = new Evidence().value("allocation", p.cause()).bytes("requested", p.requested()).value("purpose", p.purpose()).value("thread", p.thread())
                 .value("location", p.location()).value("jre_version", p.jreVersion()).value("message", p.message());
-        s.cgroupMemory().value().map(c -> c.limit()).ifPresent(l -> e.bytes("container_limit", l));
+        s.get(Readings.CGROUP_MEMORY).value().map(c -> c.limit()).ifPresent(l -> e.bytes("container_limit", l));
         List<String> remedy = new ArrayList<>();
         boolean big = p.requested() != null && p.requested().compareTo(CompilerArenaRule.BIG_REQUEST) >= 0;
         if (p.inCompilerArena() && big) remedy.add("A compiler arena asked for it: see compiler-memory-spike; cap compilations with -XX:CompileCommand=MemLimit,*.*,1g (JDK 22+)");

@@ -6,6 +6,7 @@ import io.jrss.core.model.Bytes;
 import io.jrss.core.model.NmtCategories;
 import io.jrss.core.model.NmtSummary;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -20,7 +21,7 @@ public final class NmtBookkeepingRule implements Rule {
     @Override public String id() { return Findings.NATIVE_LEAK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
-        NmtSummary nmt = s.nmt().orNull();
+        NmtSummary nmt = s.get(Readings.NMT).orNull();
         if (nmt == null) return RuleResult.quiet();
         String worst = null;
         Bytes most = Bytes.ZERO;

@@ -6,6 +6,7 @@ import io.jrss.core.model.Bytes;
 import io.jrss.core.model.NmtCategories;
 import io.jrss.core.model.NmtDiff;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -45,7 +46,7 @@ public final class NmtGrowthRule implements Rule {
     @Override public String id() { return id; }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
-        NmtDiff d = s.nmtDiff().orNull();
+        NmtDiff d = s.get(Readings.NMT_DIFF).orNull();
         if (d == null) return RuleResult.quiet();
         Bytes committed = Bytes.ZERO, reserved = Bytes.ZERO, now = Bytes.ZERO;
         Long count = null;

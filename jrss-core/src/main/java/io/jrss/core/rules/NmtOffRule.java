@@ -5,6 +5,7 @@ import io.jrss.core.ledger.Accuracy;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
 import io.jrss.core.model.Unavailable;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -13,9 +14,9 @@ public final class NmtOffRule implements Rule {
     @Override public String id() { return Findings.NMT_OFF.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
-        if (s.nmt().isAvailable()) return RuleResult.quiet();
-        boolean off = s.nmt().why().map(Unavailable::switchedOff).orElse(false);
-        if (!off) return notEvaluated("NMT could not be read: " + s.nmt().why().map(u -> u.reason()).orElse("?"));
+        if (s.get(Readings.NMT).isAvailable()) return RuleResult.quiet();
+        boolean off = s.get(Readings.NMT).why().map(Unavailable::switchedOff).orElse(false);
+        if (!off) return notEvaluated("NMT could not be read: " + s.get(Readings.NMT).why().map(u -> u.reason()).orElse("?"));
         List<String> estimates = ledger.rows().stream().filter(r -> r.accuracy() == Accuracy.estimate && r.bytes().isPositive())
                 .map(LedgerRow::id).toList();
         return RuleResult.fired(new Finding(id(), Severity.info,

@@ -7,6 +7,7 @@ import io.jrss.core.model.CgroupMemory;
 import io.jrss.core.model.PostMortem;
 import io.jrss.core.model.ProcStatus;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,10 +22,10 @@ public final class OomKilledRule implements Rule {
     @Override public String id() { return Findings.CONTAINER_LIMIT_RISK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
-        PostMortem p = s.postMortem().orNull();
+        PostMortem p = s.get(Readings.POST_MORTEM).orNull();
         if (p == null || !p.cause().equals("oom-kill")) return RuleResult.quiet();
-        CgroupMemory cg = s.cgroupMemory().orNull();
-        ProcStatus victim = s.status().orNull();
+        CgroupMemory cg = s.get(Readings.CGROUP_MEMORY).orNull();
+        ProcStatus victim = s.get(Readings.STATUS).orNull();
         Bytes limit = cg == null ? null : cg.limit();
         Evidence e = new Evidence().value("report", p.message()).value("constraint", p.location());
         if (cg != null) e.bytes("limit", cg.limit()).bytes("usage", cg.usage()).bytes("page_cache", cg.pageCache()).bytes("anon", cg.stat(cg.version() == 2 ? "anon" : "rss"));

@@ -4,6 +4,7 @@ package io.jrss.core.rules;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.PostMortem;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +42,7 @@ public final class OutOfMemoryRule implements Rule {
     @Override public String id() { return id; }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
-        PostMortem p = s.postMortem().orNull();
+        PostMortem p = s.get(Readings.POST_MORTEM).orNull();
         if (p == null || !p.cause().equals(cause)) return RuleResult.quiet();
         Evidence e = new Evidence().value("message", p.message()).bytes("requested", p.requested()).value("path", p.purpose()).value("thread", p.thread());
         List<String> steps = new ArrayList<>();

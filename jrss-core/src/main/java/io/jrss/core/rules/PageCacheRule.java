@@ -5,6 +5,7 @@ import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.CgroupMemory;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -18,7 +19,7 @@ public final class PageCacheRule implements Rule {
     @Override public String id() { return Findings.PAGE_CACHE_IN_USAGE.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
-        CgroupMemory cg = s.cgroupMemory().orNull();
+        CgroupMemory cg = s.get(Readings.CGROUP_MEMORY).orNull();
         if (cg == null) return notEvaluated("no cgroup memory controller readings");
         // A live target's cgroup without a limit is often the host's, which always has page cache; a memory.stat
         // someone pasted is the one they worry about.
@@ -52,7 +53,7 @@ public final class PageCacheRule implements Rule {
      * Low confidence: which of the two, only memory.stat says.
      */
     private RuleResult byRss(Snapshot s, CgroupMemory cg, Bytes usage) {
-        var status = s.status().orNull();
+        var status = s.get(Readings.STATUS).orNull();
         if (status == null || !status.vmRss().isPositive()) return RuleResult.quiet();
         Bytes rss = status.vmRss(), gap = usage.minus(rss);
         if (gap.compareTo(MIN_GAP) < 0 || gap.ratioOf(usage) < 0.4) return RuleResult.quiet();

@@ -6,6 +6,7 @@ import io.jrss.core.model.Bytes;
 import io.jrss.core.model.Mapping;
 import io.jrss.core.model.PmapDiff;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -24,7 +25,7 @@ public final class PmapGrowthRule implements Rule {
     static boolean glibcHeapShape(Mapping m) { return m.start() % HEAP == 0 && m.size() <= HEAP; }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
-        PmapDiff d = s.pmapDiff().orNull();
+        PmapDiff d = s.get(Readings.PMAP_DIFF).orNull();
         if (d == null) return RuleResult.quiet();
         Bytes growth = d.growth(PmapGrowthRule::glibcHeapShape);
         if (growth.compareTo(MIN_GROWTH) < 0) return RuleResult.quiet();

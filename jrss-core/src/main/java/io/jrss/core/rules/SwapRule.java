@@ -4,6 +4,7 @@ package io.jrss.core.rules;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -17,7 +18,7 @@ public final class SwapRule implements Rule {
     @Override public String id() { return Findings.SWAP_IN_USE.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
-        Bytes swap = s.rollup().map(r -> r.swap()).value().or(() -> s.status().map(st -> st.vmSwap()).value()).orElse(null);
+        Bytes swap = s.get(Readings.ROLLUP).map(r -> r.swap()).value().or(() -> s.get(Readings.STATUS).map(st -> st.vmSwap()).value()).orElse(null);
         if (swap == null) return notEvaluated("neither smaps_rollup nor status was read");
         if (swap.compareTo(SOME) < 0) return RuleResult.quiet();
         double share = swap.ratioOf(ledger.rss().plus(swap));

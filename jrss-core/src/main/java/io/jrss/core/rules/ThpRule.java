@@ -6,6 +6,7 @@ import io.jrss.core.ledger.ThreadStacks;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.Mapping;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -18,15 +19,15 @@ public final class ThpRule implements Rule {
     @Override public String id() { return Findings.THP_BLOAT.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
-        var maps = s.smaps().orNull();
-        Bytes huge = s.rollup().map(r -> r.anonHugePages()).orNull();
+        var maps = s.get(Readings.SMAPS).orNull();
+        Bytes huge = s.get(Readings.ROLLUP).map(r -> r.anonHugePages()).orNull();
         if (huge == null && maps != null) huge = Bytes.of(maps.stream().mapToLong(m -> m.field("AnonHugePages").value()).sum());
-        String mode = s.thpEnabled().orNull();
+        String mode = s.get(Readings.THP_ENABLED).orNull();
         RuleResult stacks = maps == null ? null : stacks(s, maps, mode);
         if (huge == null) return stacks != null ? stacks : notEvaluated("neither smaps_rollup nor smaps was read");
         double share = ledger.rssKnown() ? huge.ratioOf(ledger.rss()) : 0;
         if (huge.compareTo(MIN) < 0 || share < 0.1) return stacks != null ? stacks : RuleResult.quiet();
-        boolean jvmAsked = s.flags().map(f -> f.isOn("UseTransparentHugePages")).value().orElse(false);
+        boolean jvmAsked = s.get(Readings.FLAGS).map(f -> f.isOn("UseTransparentHugePages")).value().orElse(false);
         return RuleResult.fired(new Finding(id(), "always".equals(mode) ? Severity.warning : Severity.info,
                 "Transparent huge pages back " + huge.toIec() + " (" + Evidence.pct(share) + " of RSS)" + (mode == null ? "" : ", THP mode '" + mode + "'"),
                 new Evidence().bytes("anon_huge_pages", huge).ratio("share_of_rss", share).value("thp_enabled", mode)

@@ -16,7 +16,7 @@ public final class ThreadCreationFailedRule implements Rule {
     @Override public String id() { return Findings.THREAD_CREATION_FAILED.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
-        PostMortem p = s.postMortem().orNull();
+        PostMortem p = s.get(Readings.POST_MORTEM).orNull();
         if (p == null || !p.cause().equals("thread")) return RuleResult.quiet();
         Evidence e = new Evidence().value("message", p.message()).value("location", p.location()).value("jre_version", p.jreVersion());
         String why = ThreadLimits.addTo(e, s.get(Readings.MESSAGES).orNull());

@@ -5,6 +5,7 @@ import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.ThreadDump;
 import io.jrss.core.model.ThreadGroups;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -21,7 +22,7 @@ public final class ThreadGroupsRule implements Rule {
     @Override public String id() { return Findings.THREAD_LEAK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
-        ThreadDump d = s.get(io.jrss.core.snapshot.Readings.THREAD_DUMP).orNull();
+        ThreadDump d = s.get(Readings.THREAD_DUMP).orNull();
         if (d == null) return RuleResult.quiet();
         ThreadGroups groups = d.javaGroups();
         ThreadGroups.Group g = groups.largest();

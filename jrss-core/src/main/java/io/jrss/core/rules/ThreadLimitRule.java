@@ -5,6 +5,7 @@ import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.Durations;
 import io.jrss.core.model.PostMortem;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.time.Duration;
 import java.util.List;
@@ -21,7 +22,7 @@ public final class ThreadLimitRule implements Rule {
     @Override public String id() { return Findings.THREAD_LEAK.id(); }
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
-        PostMortem p = s.postMortem().orNull();
+        PostMortem p = s.get(Readings.POST_MORTEM).orNull();
         if (p == null || !p.cause().equals("thread") || p.uptime() == null || p.uptime() < LATE.toSeconds()) return RuleResult.quiet();
         String after = Durations.human(Duration.ofSeconds(p.uptime().longValue()));
         String pid = s.pidText();

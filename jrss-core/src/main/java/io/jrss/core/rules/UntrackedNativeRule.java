@@ -4,6 +4,7 @@ package io.jrss.core.rules;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -20,11 +21,11 @@ public final class UntrackedNativeRule implements Rule {
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         if (s.preloadedAllocator() != null) return RuleResult.quiet();
-        var mi = s.mallocInfo().orNull();
-        var g = s.vmInfo().map(v -> v.glibc()).orNull();
+        var mi = s.get(Readings.MALLOC_INFO).orNull();
+        var g = s.get(Readings.VM_INFO).map(v -> v.glibc()).orNull();
         Bytes inUse = mi != null ? mi.inUseInArenas().plus(mi.mmapSize()) : g != null && !g.mayHaveWrapped() ? g.outstanding() : null;
-        Bytes nmtMalloc = s.nmt().map(n -> n.totalMalloc()).orNull();
-        if (nmtMalloc == null) nmtMalloc = s.vitals().map(v -> v.latest().bytes("jvm.mlc")).orNull();
+        Bytes nmtMalloc = s.get(Readings.NMT).map(n -> n.totalMalloc()).orNull();
+        if (nmtMalloc == null) nmtMalloc = s.get(Readings.VITALS).map(v -> v.latest().bytes("jvm.mlc")).orNull();
         if (inUse == null || nmtMalloc == null) return RuleResult.quiet();
         Bytes untracked = inUse.minus(nmtMalloc).atLeastZero();
         double share = ledger.rssKnown() ? untracked.ratioOf(ledger.rss()) : 0;

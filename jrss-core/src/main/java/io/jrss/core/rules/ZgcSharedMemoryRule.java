@@ -5,6 +5,7 @@ import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.Mapping;
 import io.jrss.core.rules.Finding.Confidence;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
 
@@ -20,16 +21,16 @@ public final class ZgcSharedMemoryRule implements Rule {
 
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         String gc = s.gc();
-        List<Mapping> maps = s.smaps().orNull();
+        List<Mapping> maps = s.get(Readings.SMAPS).orNull();
         if (maps != null) return gc.startsWith("ZGC") ? fromSmaps(s, maps) : RuleResult.quiet();
-        Bytes shmem = s.status().map(st -> st.rssShmem()).orNull();
+        Bytes shmem = s.get(Readings.STATUS).map(st -> st.rssShmem()).orNull();
         if (gc.startsWith("ZGC") && shmem != null && shmem.compareTo(MIN) >= 0) {
             return RuleResult.fired(new Finding(id(), Severity.info, "The ZGC heap is shared memory: RssShmem is " + shmem.toIec()
                             + (ledger.rssKnown() ? " of the RSS " + ledger.rss().toIec() : ""),
                     new Evidence().bytes("rss_shmem", shmem).value("gc", gc)
                             .value("source", "/proc/<pid>/status RssShmem").build(), REMEDY, Confidence.medium));
         }
-        var cg = s.cgroupMemory().orNull();
+        var cg = s.get(Readings.CGROUP_MEMORY).orNull();
         if (!gc.equals("unknown") || cg == null || cg.shmem().compareTo(CGROUP_MIN) < 0) {
             return maps == null && gc.startsWith("ZGC") ? notEvaluated("no smaps or status in the input") : RuleResult.quiet();
         }
@@ -52,7 +53,7 @@ public final class ZgcSharedMemoryRule implements Rule {
         Bytes rss = heap.stream().map(Mapping::rss).reduce(Bytes.ZERO, Bytes::plus);
         Bytes pss = heap.stream().map(Mapping::pss).reduce(Bytes.ZERO, Bytes::plus);
         if (rss.compareTo(MIN) < 0) return RuleResult.quiet();
-        Bytes committed = s.heap().map(h -> h.committed()).orNull();
+        Bytes committed = s.get(Readings.HEAP).map(h -> h.committed()).orNull();
         double inflation = committed == null || committed.isZero() ? 1 : rss.ratioOf(committed);
         return RuleResult.fired(new Finding(id(), Severity.info,
                 "The ZGC heap is " + rss.toIec() + " of shared memory (memfd:java_heap)" + (inflation > 1.1

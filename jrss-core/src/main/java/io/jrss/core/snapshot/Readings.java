@@ -158,6 +158,7 @@ public final class Readings {
                     .recognisedAs(PastedJcmd.SYSTEM_MAP_OUTPUT),
                     (t, c) -> c.info(CaptureInfo.SAMPLE).isEmpty() ? SystemMapParser.asMappings(t) : null));
 
+    /** The first words of anonymous mappings, read from the target's memory (glibc arena heaps and chunks are recognised by them). */
     public static final ReadingSpec<List<MappingHead>> MAPPING_HEADS = add(ReadingSpec.<List<MappingHead>>expected("mapping-heads",
                     "run jrss as root or as the target's user so it can read /proc/<pid>/mem")
             .from(CaptureFile.probe(CaptureFiles.MAPPING_HEADS, Fetch.Probe.Kind.MAPPING_HEADS, LEDGER, FULL).numbersOnly(),
@@ -182,6 +183,7 @@ public final class Readings {
     public static final ReadingSpec<Double> LOAD_AVERAGE = add(ReadingSpec.<Double>expected("load-average", "cat /proc/loadavg")
             .from(CaptureFile.host(CaptureFiles.LOADAVG, "/proc/loadavg", CONTEXT, EVERY).numbersOnly(), (t, c) -> HostFileParser.loadAverage(t)));
 
+    /** The bracketed mode of /sys/kernel/mm/transparent_hugepage/enabled ("always", "madvise", "never"). */
     public static final ReadingSpec<String> THP_ENABLED = add(ReadingSpec.<String>expected("thp-enabled", "cat /sys/kernel/mm/transparent_hugepage/enabled")
             .from(CaptureFile.host(CaptureFiles.THP_ENABLED, "/sys/kernel/mm/transparent_hugepage/enabled", CONTEXT, CARRIED).numbersOnly(),
                     (t, c) -> HostFileParser.bracketed(t)));
@@ -201,6 +203,7 @@ public final class Readings {
     private static final CaptureFile LOG_FILE = CaptureFile.pasted(CaptureFiles.LOG, PastedLogs.LOG);
     private static final CaptureFile GC_LOG_FILE = CaptureFile.pasted(CaptureFiles.GC_LOG, PastedLogs.GC_LOG);
 
+    /** How the JVM died, from an hs_err file, a kernel OOM report or a log (analyze only). */
     public static final ReadingSpec<PostMortem> POST_MORTEM = add(ReadingSpec.<PostMortem>optional("hs-err", "no hs_err file (the JVM has not crashed)",
                     "hs_err_pid<pid>.log in the JVM's working directory, if it died")
             // an hs_err header that names nothing but the want of memory (cut after its first lines) gives way to a log or a kernel report
@@ -218,6 +221,7 @@ public final class Readings {
                     "JDK 21+: -XX:CompileCommand=MemStat,*.*,collect at start, then jcmd <pid> Compiler.memory")
             .from(CaptureFile.pasted(CaptureFiles.COMPILER_MEMORY, PastedJcmd.COMPILER_MEMORY), (t, c) -> CompilerMemoryParser.parse(t)));
 
+    /** SapMachine's VM.vitals table (analyze only); its latest row stands in for status and VM.info. */
     public static final ReadingSpec<Vitals> VITALS = add(ReadingSpec.<Vitals>optional("vm-vitals", "no VM.vitals", "SapMachine: jcmd <pid> VM.vitals")
             .from(VITALS_FILE, (t, c) -> VitalsParser.parse(t)));
 

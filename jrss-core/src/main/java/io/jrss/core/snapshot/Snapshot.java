@@ -2,28 +2,11 @@
 package io.jrss.core.snapshot;
 
 import io.jrss.core.model.Allocator;
-import io.jrss.core.model.CgroupCpu;
-import io.jrss.core.model.CgroupMemory;
-import io.jrss.core.model.CodeCache;
-import io.jrss.core.model.CompilerMemory;
-import io.jrss.core.model.GcLog;
 import io.jrss.core.model.HeapInfo;
 import io.jrss.core.model.JvmFlags;
-import io.jrss.core.model.JvmVersion;
-import io.jrss.core.model.MallocInfo;
 import io.jrss.core.model.Mapping;
-import io.jrss.core.model.MappingHead;
-import io.jrss.core.model.Metaspace;
-import io.jrss.core.model.NmtDiff;
-import io.jrss.core.model.NmtSummary;
-import io.jrss.core.model.PerfCounters;
-import io.jrss.core.model.PmapDiff;
-import io.jrss.core.model.PostMortem;
-import io.jrss.core.model.ProcStatus;
 import io.jrss.core.model.Reading;
-import io.jrss.core.model.SmapsRollup;
 import io.jrss.core.model.Unavailable;
-import io.jrss.core.model.Vitals;
 import io.jrss.core.model.VmInfo;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -33,8 +16,8 @@ import java.util.Map;
 
 /**
  * One moment of one Java process: every reading of {@link Readings}, each available or missing with its reason.
- * Built from a {@code Capture} by {@link SnapshotParser}, by name; never touches a process. Immutable. The accessors
- * below are shorthands for {@link #get}; a new reading needs none.
+ * Built from a {@code Capture} by {@link SnapshotParser}, by name; never touches a process. Immutable. A reading is
+ * read one way, {@code get(Readings.X)}; the methods below derive something from the readings.
  */
 public final class Snapshot {
     private final int pid;
@@ -62,40 +45,10 @@ public final class Snapshot {
         return new Snapshot(pid, time, m);
     }
 
-    public Reading<JvmVersion> version() { return get(Readings.VERSION); }
-    public Reading<JvmFlags> flags() { return get(Readings.FLAGS); }
-    public Reading<NmtSummary> nmt() { return get(Readings.NMT); }
-    public Reading<HeapInfo> heap() { return get(Readings.HEAP); }
-    public Reading<Metaspace> metaspace() { return get(Readings.METASPACE); }
-    public Reading<CodeCache> codeCache() { return get(Readings.CODE_CACHE); }
-    public Reading<VmInfo> vmInfo() { return get(Readings.VM_INFO); }
-    public Reading<MallocInfo> mallocInfo() { return get(Readings.MALLOC_INFO); }
-    public Reading<ProcStatus> status() { return get(Readings.STATUS); }
-    public Reading<SmapsRollup> rollup() { return get(Readings.ROLLUP); }
-    public Reading<List<Mapping>> smaps() { return get(Readings.SMAPS); }
-    /** The first words of anonymous mappings, read from the target's memory (glibc arena heaps and chunks are recognised by them). */
-    public Reading<List<MappingHead>> mappingHeads() { return get(Readings.MAPPING_HEADS); }
-    /** glibc's arenas read from /proc/pid/mem, in malloc_info's terms. */
-    public Reading<MallocInfo> glibcArenas() { return get(Readings.GLIBC_ARENAS); }
-    public Reading<CgroupMemory> cgroupMemory() { return get(Readings.CGROUP_MEMORY); }
-    public Reading<CgroupCpu> cgroupCpu() { return get(Readings.CGROUP_CPU); }
     /** The target's environment as captured (credentials already redacted), empty when not captured. */
     public Map<String, String> environment() { return get(Readings.ENVIRONMENT).value().orElse(Map.of()); }
     /** The target's system properties (credentials already redacted), empty when not captured. */
     public Map<String, String> systemProperties() { return get(Readings.SYSTEM_PROPERTIES).value().orElse(Map.of()); }
-    public Reading<Integer> cpusOnline() { return get(Readings.CPUS_ONLINE); }
-    public Reading<Double> loadAverage() { return get(Readings.LOAD_AVERAGE); }
-    /** The bracketed mode of /sys/kernel/mm/transparent_hugepage/enabled ("always", "madvise", "never"). */
-    public Reading<String> thpEnabled() { return get(Readings.THP_ENABLED); }
-    public Reading<PerfCounters> perfCounters() { return get(Readings.PERF_COUNTERS); }
-    public Reading<NmtDiff> nmtDiff() { return get(Readings.NMT_DIFF); }
-    /** How the JVM died, from an hs_err file, a kernel OOM report or a log (analyze only). */
-    public Reading<PostMortem> postMortem() { return get(Readings.POST_MORTEM); }
-    public Reading<CompilerMemory> compilerMemory() { return get(Readings.COMPILER_MEMORY); }
-    /** SapMachine's VM.vitals table (analyze only); its latest row stands in for status and VM.info. */
-    public Reading<Vitals> vitals() { return get(Readings.VITALS); }
-    public Reading<PmapDiff> pmapDiff() { return get(Readings.PMAP_DIFF); }
-    public Reading<GcLog> gcLog() { return get(Readings.GC_LOG); }
 
     /** Every missing reading a report lists, in the registry's order: an expected one, or one that failed to parse. */
     public List<Unavailable> unavailable() {
@@ -107,7 +60,7 @@ public final class Snapshot {
     /** The allocator preloaded into the target ("jemalloc", "tcmalloc", "mimalloc"), or null for glibc malloc. */
     public Allocator preloadedAllocator() {
         String preload = environment().getOrDefault("LD_PRELOAD", "");
-        VmInfo info = vmInfo().orNull();
+        VmInfo info = get(Readings.VM_INFO).orNull();
         if (preload.isEmpty() && info != null && info.ldPreload() != null) preload = info.ldPreload();
         Allocator named = Allocator.named(preload);
         if (named != null) return named;
@@ -121,7 +74,7 @@ public final class Snapshot {
      * {@code jrss compare} ran as named.
      */
     public Allocator mappedAllocator() {
-        List<Mapping> maps = smaps().orNull();
+        List<Mapping> maps = get(Readings.SMAPS).orNull();
         if (maps == null) return null;
         for (Mapping m : maps) {
             Allocator mapped = Allocator.mapped(m.pathname());
@@ -141,9 +94,9 @@ public final class Snapshot {
 
     /** The GC in use: from GC.heap_info, else from the Use...GC flag. */
     public String gc() {
-        HeapInfo h = heap().orNull();
+        HeapInfo h = get(Readings.HEAP).orNull();
         if (h != null && !"unknown".equals(h.gc())) return h.gc();
-        JvmFlags f = flags().orNull();
+        JvmFlags f = get(Readings.FLAGS).orNull();
         if (f != null) {
             for (var e : Map.of("UseG1GC", "G1", "UseParallelGC", "Parallel", "UseSerialGC", "Serial", "UseZGC", "ZGC",
                     "UseShenandoahGC", "Shenandoah", "UseEpsilonGC", "Epsilon", "UseConcMarkSweepGC", "CMS").entrySet()) {

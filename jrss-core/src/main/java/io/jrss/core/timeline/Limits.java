@@ -3,6 +3,7 @@ package io.jrss.core.timeline;
 
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.JvmFlags;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,11 +21,11 @@ public final class Limits {
 
     public static Map<String, Double> of(Snapshot s) {
         Map<String, Double> m = new LinkedHashMap<>();
-        s.cgroupMemory().value().map(c -> c.limit()).ifPresent(limit -> {
+        s.get(Readings.CGROUP_MEMORY).value().map(c -> c.limit()).ifPresent(limit -> {
             m.put(Signals.RSS.name(), (double) limit.value());
             m.put(Signals.CGROUP_USAGE.name(), (double) limit.value());
         });
-        JvmFlags f = s.flags().orNull();
+        JvmFlags f = s.get(Readings.FLAGS).orNull();
         Bytes maxHeap = f == null ? null : f.bytes("MaxHeapSize").orElse(null);
         if (maxHeap != null) {
             for (String h : new String[] {Signals.HEAP_COMMITTED.name(), Signals.HEAP_USED.name(), Signals.HEAP_OLD_USED.name()}) m.put(h, (double) maxHeap.value());
@@ -34,7 +35,9 @@ public final class Limits {
             if (direct != null) m.put(Signals.DIRECT_MEMORY.name(), (double) direct.value());
             f.bytes("MaxMetaspaceSize").filter(b -> b.value() < UNLIMITED).ifPresent(b -> m.put(Signals.METASPACE_COMMITTED.name(), (double) b.value()));
         }
-        s.codeCache().value().ifPresent(cc -> { if (cc.size().isPositive()) m.put(Signals.CODE_CACHE_USED.name(), (double) cc.size().value()); });
+        s.get(Readings.CODE_CACHE).value().ifPresent(cc -> {
+            if (cc.size().isPositive()) m.put(Signals.CODE_CACHE_USED.name(), (double) cc.size().value());
+        });
         return m;
     }
 }

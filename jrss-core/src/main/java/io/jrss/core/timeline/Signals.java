@@ -14,6 +14,7 @@ import io.jrss.core.model.NmtCategory;
 import io.jrss.core.model.NmtSummary;
 import io.jrss.core.model.PerfCounters;
 import io.jrss.core.model.ProcStatus;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -72,7 +73,7 @@ public final class Signals {
     /** The signals of one snapshot; {@code ledger} is null for a cheap sample (no smaps). */
     public static Map<String, Double> of(Snapshot s, Ledger ledger) {
         Map<String, Double> m = new LinkedHashMap<>();
-        ProcStatus st = s.status().orNull();
+        ProcStatus st = s.get(Readings.STATUS).orNull();
         if (st != null) {
             put(m, RSS, st.vmRss());
             put(m, RSS_ANON, st.rssAnon());
@@ -81,15 +82,15 @@ public final class Signals {
             put(m, SWAP, st.vmSwap());
             put(m, THREADS, (double) st.threads());
         } else {
-            s.rollup().value().ifPresent(r -> { put(m, RSS, r.rss()); put(m, SWAP, r.swap()); });
+            s.get(Readings.ROLLUP).value().ifPresent(r -> { put(m, RSS, r.rss()); put(m, SWAP, r.swap()); });
         }
-        HeapInfo heap = s.heap().orNull();
+        HeapInfo heap = s.get(Readings.HEAP).orNull();
         if (heap != null) {
             put(m, HEAP_COMMITTED, heap.committed());
             put(m, HEAP_USED, heap.used());
             if (heap.metaspace() != null) put(m, METASPACE_COMMITTED, heap.metaspace().committed());
         }
-        PerfCounters pc = s.perfCounters().orNull();
+        PerfCounters pc = s.get(Readings.PERF_COUNTERS).orNull();
         if (pc != null) {
             pc.oldGenUsed().ifPresent(v -> put(m, HEAP_OLD_USED, (double) v));
             pc.number("sun.gc.generation.1.maxCapacity").ifPresent(v -> put(m, HEAP_OLD_MAX, (double) v));
@@ -98,12 +99,12 @@ public final class Signals {
             put(m, OLD_COLLECTIONS, (double) pc.oldCollections());
             pc.uptimeSeconds(s.time()).ifPresent(v -> put(m, JVM_UPTIME, v));
         }
-        NmtSummary nmt = s.nmt().orNull();
+        NmtSummary nmt = s.get(Readings.NMT).orNull();
         if (nmt != null) nmt(m, nmt);
-        s.codeCache().value().ifPresent(cc -> put(m, CODE_CACHE_USED, cc.used()));
+        s.get(Readings.CODE_CACHE).value().ifPresent(cc -> put(m, CODE_CACHE_USED, cc.used()));
         glibc(m, s);
-        s.cgroupMemory().value().ifPresent(cg -> put(m, CGROUP_USAGE, cg.usage()));
-        CgroupCpu cpu = s.cgroupCpu().orNull();
+        s.get(Readings.CGROUP_MEMORY).value().ifPresent(cg -> put(m, CGROUP_USAGE, cg.usage()));
+        CgroupCpu cpu = s.get(Readings.CGROUP_CPU).orNull();
         if (cpu != null) {
             put(m, CPU_PERIODS, (double) cpu.nrPeriods());
             put(m, CPU_THROTTLED, (double) cpu.nrThrottled());
@@ -135,8 +136,8 @@ public final class Signals {
     /** glibc's in-use and free bytes (not resident bytes: docs/pitfalls.md 1), and in-use bytes NMT does not track. */
     private static void glibc(Map<String, Double> m, Snapshot s) {
         if (s.preloadedAllocator() != null) return; // every glibc figure reads 0 under another allocator (docs/pitfalls.md 4)
-        MallocInfo mi = s.mallocInfo().orNull(), outside = s.glibcArenas().orNull();
-        GlibcMalloc g = s.vmInfo().map(v -> v.glibc()).orNull();
+        MallocInfo mi = s.get(Readings.MALLOC_INFO).orNull(), outside = s.get(Readings.GLIBC_ARENAS).orNull();
+        GlibcMalloc g = s.get(Readings.VM_INFO).map(v -> v.glibc()).orNull();
         Bytes inUse = null, free = null;
         if (mi != null) { inUse = mi.inUseInArenas().plus(mi.mmapSize()); free = mi.free(); }
         // A JDK that prints no 'retained' figure (11.0.13, for one) prints mallinfo's arena bytes alone as outstanding, without

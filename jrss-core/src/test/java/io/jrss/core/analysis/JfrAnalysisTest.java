@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jrss.core.parse.ParseException;
 import io.jrss.core.rules.Finding;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.timeline.Signals;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +30,7 @@ class JfrAnalysisTest {
         assertTrue(d.timeline().series(Signals.RSS).size() >= 15);
         assertTrue(d.findings().stream().map(Finding::id).toList().contains("thread-leak"), d.findings().toString());
         assertTrue(d.last().ledger().rssKnown() && d.last().ledger().partial(), "the RSS from jdk.ResidentSetSize, NMT's committed rows");
-        assertTrue(d.last().snapshot().nmt().isAvailable(), "NMT by category from jdk.NativeMemoryUsage");
+        assertTrue(d.last().snapshot().get(Readings.NMT).isAvailable(), "NMT by category from jdk.NativeMemoryUsage");
     }
 
     @Test void notARecording() throws Exception {

@@ -11,6 +11,7 @@ import io.jrss.core.model.NmtSummary;
 import io.jrss.core.model.Unavailable;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.SnapshotParser;
 import java.io.IOException;
 import java.io.InputStream;
@@ -51,10 +52,10 @@ class Jdk8OutputsTest {
     @Test
     void hsErrOfJdk8SaysWhichReadingsJdk8CannotGive() {
         Diagnosis d = analyze("hs_err/jdk8-krashpad-dataset57-chunkpool-malloc.txt");
-        assertEquals(8, d.snapshot().version().orNull().feature());
+        assertEquals(8, d.snapshot().get(Readings.VERSION).orNull().feature());
         assertTrue(ids(d).contains("native-oom"), ids(d).toString());
         // the Heap section stands in for GC.heap_info (8u's GC.heap_info prints the same lines)
-        assertEquals(Bytes.ofKiB(422912 + 162304), d.snapshot().heap().orNull().committed());
+        assertEquals(Bytes.ofKiB(422912 + 162304), d.snapshot().get(Readings.HEAP).orNull().committed());
         assertEquals("VM.info needs JDK 9+; this JVM is 8", missing(d, "vm-info").reason());
         assertEquals("Compiler.codecache needs JDK 9+; this JVM is 8", missing(d, "code-cache").reason());
         assertEquals("VM.metaspace needs JDK 10+; this JVM is 8", missing(d, "metaspace").reason());
@@ -69,50 +70,50 @@ class Jdk8OutputsTest {
     @Test
     void hsErrOfJdk8HeapCommitFailure() {
         Diagnosis d = analyze("hs_err/jdk8-krashpad-dataset29-heap-commit-mmap.txt");
-        assertEquals(8, d.snapshot().version().orNull().feature());
+        assertEquals(8, d.snapshot().get(Readings.VERSION).orNull().feature());
         assertTrue(ids(d).contains("native-oom"), ids(d).toString());
-        assertEquals(Bytes.of(1633157120L), d.snapshot().postMortem().orNull().requested());
+        assertEquals(Bytes.of(1633157120L), d.snapshot().get(Readings.POST_MORTEM).orNull().requested());
         assertEquals("VM.info needs JDK 9+; this JVM is 8", missing(d, "vm-info").reason());
     }
 
     @Test
     void hsErrOfJdk8WithCms() {
         Diagnosis d = analyze("hs_err/jdk8-krashpad-dataset88-cms-overcommit-excerpt.txt");
-        assertEquals(8, d.snapshot().version().orNull().feature());
+        assertEquals(8, d.snapshot().get(Readings.VERSION).orNull().feature());
         assertTrue(ids(d).contains("native-oom"), ids(d).toString());
-        assertEquals("CMS", d.snapshot().heap().orNull().gc());
-        assertEquals(Bytes.ofMiB(1800), d.snapshot().heap().orNull().committed());
+        assertEquals("CMS", d.snapshot().get(Readings.HEAP).orNull().gc());
+        assertEquals(Bytes.ofMiB(1800), d.snapshot().get(Readings.HEAP).orNull().committed());
     }
 
     @Test
     void hsErrOfJdk8WithNmt() {
         Diagnosis d = analyze("hs_err/jdk8-krashpad-dataset26-sigsegv-nmt-excerpt.txt");
-        assertEquals(8, d.snapshot().version().orNull().feature());
-        assertEquals("crash", d.snapshot().postMortem().orNull().cause());
+        assertEquals(8, d.snapshot().get(Readings.VERSION).orNull().feature());
+        assertEquals("crash", d.snapshot().get(Readings.POST_MORTEM).orNull().cause());
         assertTrue(!ids(d).contains("native-oom"), ids(d).toString()); // a SIGSEGV in libcairo, not a failed allocation
-        NmtSummary nmt = d.snapshot().nmt().orNull();
+        NmtSummary nmt = d.snapshot().get(Readings.NMT).orNull();
         assertEquals(Bytes.ofKiB(2659951), nmt.totalReserved());
         assertEquals(Bytes.ofKiB(1438171), nmt.totalCommitted());
         assertEquals(22801, nmt.category("Class").orElseThrow().count());
         assertEquals(43, nmt.category("Thread").orElseThrow().count());
         assertEquals(Bytes.ofKiB(21309), nmt.category("Compiler").orElseThrow().arena());
         // PSYoungGen [0xeab00000, 0x100000000) 349184K + ParOldGen [0xc0000000, 0xeab00000) 699392K = NMT's Java Heap
-        assertEquals(Bytes.ofKiB(349184 + 699392), d.snapshot().heap().orNull().committed());
-        assertEquals(nmt.committed("Java Heap"), d.snapshot().heap().orNull().committed());
+        assertEquals(Bytes.ofKiB(349184 + 699392), d.snapshot().get(Readings.HEAP).orNull().committed());
+        assertEquals(nmt.committed("Java Heap"), d.snapshot().get(Readings.HEAP).orNull().committed());
     }
 
     @Test
     void nmtSummaryOfJdk8IsReadAsTheLedgersSource() {
         Diagnosis d = analyze("nmt/jdk8-summary-wayofthepie-blog.txt");
-        assertEquals(Bytes.ofKiB(1117747), d.snapshot().nmt().orNull().totalCommitted());
-        assertTrue(d.snapshot().version().why().isPresent()); // the paste holds no VM.version
+        assertEquals(Bytes.ofKiB(1117747), d.snapshot().get(Readings.NMT).orNull().totalCommitted());
+        assertTrue(d.snapshot().get(Readings.VERSION).why().isPresent()); // the paste holds no VM.version
         assertTrue(d.unavailable().stream().noneMatch(u -> u.reason().startsWith("could not parse")), d.unavailable().toString());
     }
 
     @Test
     void nmtSummaryOfJdk8AtScaleMb() {
         Diagnosis d = analyze("nmt/jdk8-summary-scale-mb-valentinomiazzo.txt");
-        assertEquals(Bytes.ofMiB(61), d.snapshot().nmt().orNull().totalCommitted());
+        assertEquals(Bytes.ofMiB(61), d.snapshot().get(Readings.NMT).orNull().totalCommitted());
         assertTrue(d.unavailable().stream().noneMatch(u -> u.reason().startsWith("could not parse")), d.unavailable().toString());
     }
 }

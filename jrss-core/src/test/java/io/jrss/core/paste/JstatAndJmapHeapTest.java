@@ -15,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jrss.core.analysis.PastedVerdict;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.Severity;
+import io.jrss.core.snapshot.Readings;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -104,8 +105,8 @@ class JstatAndJmapHeapTest {
     @Test void jmapHeapStandsInForTheFlagsAndTheHeap() {
         var s = io.jrss.core.snapshot.SnapshotParser.parse(assemble(fixture(M + "jdk8-jmap-heap-cms-4g-fastjson.txt")).capture());
         assertEquals("CMS", s.gc());
-        assertEquals(io.jrss.core.model.Bytes.ofGiB(4), s.flags().orNull().bytes("MaxHeapSize").orElseThrow());
-        assertEquals(io.jrss.core.model.Bytes.of(1690833680L + 7374800 + 322602776), s.heap().orNull().used());
+        assertEquals(io.jrss.core.model.Bytes.ofGiB(4), s.get(Readings.FLAGS).orNull().bytes("MaxHeapSize").orElseThrow());
+        assertEquals(io.jrss.core.model.Bytes.of(1690833680L + 7374800 + 322602776), s.get(Readings.HEAP).orNull().used());
         assertTrue(s.unavailable().stream().noneMatch(u -> u.reason().startsWith("could not parse")), s.unavailable().toString());
         noAlarm(fixture(M + "jdk8-jmap-heap-cms-4g-fastjson.txt"));
         noAlarm(fixture(M + "jdk8-jmap-heap-g1-usage-exception-cut.txt"));

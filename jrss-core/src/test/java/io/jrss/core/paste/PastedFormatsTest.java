@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jrss.core.analysis.PastedVerdict;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.Severity;
+import io.jrss.core.snapshot.Readings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -104,7 +105,7 @@ class PastedFormatsTest {
             String why = v.snapshot().notEvaluated().stream().filter(n -> n.rule().equals("native-leak")).map(n -> n.reason()).findFirst().orElse("");
             assertTrue(why.contains("grew from 137 MiB to 539 MiB resident") && (why.contains("+402 MiB") || tool.equals("ps-aux")), tool + ": " + why);
             if (tool.equals("ps-aux")) continue; // ps stands in for status itself, the first one given (Inputs.ps)
-            long rss = v.snapshot().snapshot().status().orNull().vmRss().value();
+            long rss = v.snapshot().snapshot().get(Readings.STATUS).orNull().vmRss().value();
             assertTrue(Math.abs(rss - 551672L * 1024) < 64 * 1024, tool + ": the later table's RSS is the status (smem -k rounds to 0.1M): " + rss);
             assertEquals(List.of(), v.findings().stream().filter(x -> x.severity() != Severity.info).toList(), tool);
         }
@@ -155,7 +156,7 @@ class PastedFormatsTest {
         noAlarm(fixture(C + "kubectl-top-pod-fabric8-1282.txt"));
         noAlarm(fixture(C + "kubectl-top-pod-kubernetes-103352-with-ps.txt"));
         Inputs.Assembled a = assemble(fixture(C + "kubectl-describe-bitnami-charts-29670-kafka-running.txt"), fixture(C + "kubectl-top-pod-fabric8-1282.txt"));
-        io.jrss.core.model.CgroupMemory cg = io.jrss.core.snapshot.SnapshotParser.parse(a.capture()).cgroupMemory().orNull();
+        io.jrss.core.model.CgroupMemory cg = io.jrss.core.snapshot.SnapshotParser.parse(a.capture()).get(Readings.CGROUP_MEMORY).orNull();
         assertEquals(io.jrss.core.model.Bytes.ofMiB(768), cg.limit(), "describe's Limits: memory is the cgroup limit");
         assertEquals(io.jrss.core.model.Bytes.ofMiB(426), cg.usage(), "kubectl top's figure is its usage");
         noAlarm(fixture(C + "kubectl-describe-bitnami-charts-29670-kafka-running.txt"), fixture(C + "kubectl-top-pod-fabric8-1282.txt"));

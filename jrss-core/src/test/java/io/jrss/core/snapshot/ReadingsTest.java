@@ -52,7 +52,7 @@ class ReadingsTest {
             assertTrue(reading.isAvailable() || !c.text(r.files().get(0).name()).isPresent(),
                     r.name() + " was captured but not read: " + reading.why().orElse(null));
         }
-        assertTrue(s.nmt().isAvailable() && s.smaps().isAvailable() && s.mallocInfo().isAvailable());
+        assertTrue(s.get(Readings.NMT).isAvailable() && s.get(Readings.SMAPS).isAvailable() && s.get(Readings.MALLOC_INFO).isAvailable());
         assertEquals(List.of(), s.unavailable().stream().filter(u -> u.reason().startsWith("could not parse")).toList());
     }
 

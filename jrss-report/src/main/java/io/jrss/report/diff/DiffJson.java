@@ -8,6 +8,7 @@ import io.jrss.core.diff.Diff;
 import io.jrss.core.diff.FindingChange;
 import io.jrss.core.diff.Side;
 import io.jrss.core.ledger.Ledger;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import io.jrss.report.shared.Json;
 import io.jrss.report.snapshot.SnapshotJson;
@@ -55,7 +56,7 @@ final class DiffJson {
         o.put("kind", s.kind());
         o.put("captured_at", snap.time().toString());
         o.put("pid", snap.pid());
-        o.put("java_version", snap.version().map(v -> v.version()).orNull());
+        o.put("java_version", snap.get(Readings.VERSION).map(v -> v.version()).orNull());
         o.put("gc", snap.gc());
         if (l.rssKnown()) o.put("rss_bytes", l.rss().value());
         else o.putNull("rss_bytes");

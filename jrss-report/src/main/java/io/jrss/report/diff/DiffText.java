@@ -7,6 +7,7 @@ import io.jrss.core.diff.FindingChange;
 import io.jrss.core.diff.SetupChange;
 import io.jrss.core.diff.Side;
 import io.jrss.core.rules.Finding;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import io.jrss.report.shared.Style;
 import io.jrss.report.shared.Units;
@@ -50,7 +51,7 @@ record DiffText(Style style) {
 
     private String side(Side s) {
         Snapshot snap = s.diagnosis().snapshot();
-        String version = snap.version().map(v -> v.version()).orNull();
+        String version = snap.get(Readings.VERSION).map(v -> v.version()).orNull();
         return s.input() + style.dim(" (" + s.kind() + (snap.pid() == 0 ? "" : ", pid " + snap.pid()) + (version == null ? "" : ", JDK " + version)
                 + ("unknown".equals(snap.gc()) ? "" : ", " + snap.gc()) + (snap.time().equals(Instant.EPOCH) ? "" : ", " + snap.time()) + ")");
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jrss.core.profile.NativeProfile;
 import io.jrss.core.result.ProfileResult;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.report.shared.Json;
 
 /**
@@ -19,7 +20,7 @@ final class ProfileJson {
         ProfileResult r = v.result();
         NativeProfile p = r.profile();
         ObjectNode root = Json.root(version);
-        root.putObject("target").put("pid", r.pid()).put("java_version", r.after().snapshot().version().map(jv -> jv.version()).orNull());
+        root.putObject("target").put("pid", r.pid()).put("java_version", r.after().snapshot().get(Readings.VERSION).map(jv -> jv.version()).orNull());
         root.put("changes_target", true);
         root.put("profiler", "async-profiler " + r.profilerVersion());
         root.put("library", r.library());

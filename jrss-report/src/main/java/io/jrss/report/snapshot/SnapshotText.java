@@ -13,6 +13,7 @@ import io.jrss.core.model.Unavailable;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import io.jrss.report.shared.Style;
 import java.io.PrintWriter;
@@ -40,7 +41,7 @@ public final class SnapshotText {
         Snapshot s = d.snapshot();
         Ledger l = d.ledger();
         out.println(st.bold(title) + "  " + st.dim(header(s, l)));
-        String limit = s.cgroupMemory().value().filter(c -> c.limit() != null)
+        String limit = s.get(Readings.CGROUP_MEMORY).value().filter(c -> c.limit() != null)
                 .map(c -> "   container limit " + c.limit().toIec() + " (RSS is " + pct(l.rss().ratioOf(c.limit())) + ")").orElse("");
         out.println(st.bold("RSS " + (l.rssKnown() ? l.rss().toIec() : "unknown")) + st.dim("  (" + l.rssSource() + ")") + limit
                 + (l.partial() ? st.yellow("  partial ledger") : ""));
@@ -66,9 +67,9 @@ public final class SnapshotText {
     }
 
     public static String header(Snapshot s, Ledger l) {
-        String java = s.version().map(v -> "Java " + v.version()).value().orElse("Java ?");
+        String java = s.get(Readings.VERSION).map(v -> "Java " + v.version()).value().orElse("Java ?");
         String vendor = s.vendor() == null ? "" : " (" + s.vendor() + ")";
-        String nmt = "NMT " + s.nmt().map(n -> n.level()).value().orElse("off");
+        String nmt = "NMT " + s.get(Readings.NMT).map(n -> n.level()).value().orElse("off");
         String alloc = l.malloc() == null ? "" : ", " + l.malloc().allocator() + " malloc"
                 + (l.malloc().allocator() == Allocator.glibc ? ", " + l.malloc().arenas() + " arenas" : "");
         return java + vendor + ", " + s.gc() + ", " + nmt + alloc + ", " + (s.time().getEpochSecond() == 0 ? "time unknown" : s.time());

@@ -5,6 +5,7 @@ import io.jrss.core.analysis.ProbeOutcome;
 import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.NmtDiff;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import io.jrss.core.timeline.Timeline;
 import io.jrss.core.timeline.WatchEnd;
@@ -40,7 +41,7 @@ final class TimelineText {
         out.println(st.bold(title) + "  " + st.dim(SnapshotText.header(s, l)));
         out.println("Watched " + Units.duration(t.span()) + ": " + t.samples().size() + " samples (" + t.fullSamples() + " full), every "
                 + Units.duration(t.interval()) + "; ended: " + end.detail());
-        String limit = s.cgroupMemory().value().filter(c -> c.limit() != null)
+        String limit = s.get(Readings.CGROUP_MEMORY).value().filter(c -> c.limit() != null)
                 .map(c -> "   container limit " + c.limit().toIec() + " (RSS is " + SnapshotText.pct(l.rss().ratioOf(c.limit())) + ")").orElse("");
         out.println(st.bold("RSS " + (l.rssKnown() ? l.rss().toIec() : "unknown")) + st.dim(t.fullSamples() > 0 ? "  (last full sample, " + l.rssSource() + ")"
                 : "  (" + l.rssSource() + ", beside the history)") + limit);

@@ -8,6 +8,7 @@ import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.Findings;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.timeline.Signals;
 import io.jrss.core.trend.Growth;
 import java.time.Duration;
@@ -103,7 +104,7 @@ public final class HeapLeakRule implements TimelineRule {
                         + " pauses counted: a cycle's remark and cleanup, or pauses between the same two samples, read as one); after "
                         + LiveSet.MIN_FLOORS + " it tells whether it grows";
         Growth occupancy = Growth.of(live.occupancy(), MIB, null);
-        var flags = f.last().flags().orNull();
+        var flags = f.last().get(Readings.FLAGS).orNull();
         Bytes maxHeap = flags == null ? null : flags.bytes("MaxHeapSize").orElse(null);
         double perSecond = occupancy.whole().slope().perSecond();
         if (maxHeap == null || perSecond <= 0) return why + "; watch longer";

@@ -9,6 +9,7 @@ import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.Findings;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.timeline.Signals;
 import io.jrss.core.trend.Series;
 import java.util.List;
@@ -58,7 +59,7 @@ public final class HeapOvercommittedRule implements TimelineRule {
         Bytes lowB = Bytes.of((long) low), peakB = Bytes.of((long) peak);
         Bytes resident = heapRow.isPositive() ? heapRow.min(lowB) : lowB; // no smaps of the heap: committed stands in
         Bytes idle = resident.minus(peakB).atLeastZero();
-        var flags = f.last().flags().orNull();
+        var flags = f.last().get(Readings.FLAGS).orNull();
         Bytes initial = flags == null ? null : flags.bytes("InitialHeapSize").orElse(null);
         boolean byXms = initial != null && lowB.value() <= initial.value() * 1.05;
         String gc = f.last().gc();
