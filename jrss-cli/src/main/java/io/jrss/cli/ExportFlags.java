@@ -5,6 +5,7 @@ import io.jrss.session.Export;
 import java.time.Duration;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** export's options, checked before any JVM is sampled: the window, the workers, the patterns and where to listen. */
@@ -31,9 +32,7 @@ final class ExportFlags {
     @Option(names = "--exclude", paramLabel = "REGEX", description = "Never JVMs whose main class, jar or module matches.")
     String exclude;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
-            description = "Timeout for attaching and for each command; a target that does not answer costs one (default: ${DEFAULT-VALUE}).")
-    Duration timeout;
+    @Mixin TimeoutFlag timeout;
 
     @Option(names = "--workers", paramLabel = "N", defaultValue = "4", description = "JVMs sampled at once (default: ${DEFAULT-VALUE}).")
     int workers;
@@ -54,7 +53,7 @@ final class ExportFlags {
                     + " /metrics; run jrss export on a runtime that has it (any JDK, the jrss image), or print the metrics once with --once");
         }
         int windowSamples = (int) Math.max(2, Math.min(100_000, window.toMillis() / interval.toMillis()));
-        return new Export.Options(interval, fullInterval, windowSamples, timeout, pattern("--include", include), pattern("--exclude", exclude),
+        return new Export.Options(interval, fullInterval, windowSamples, timeout.value, pattern("--include", include), pattern("--exclude", exclude),
                 workers, listen, null, 0);
     }
 

@@ -32,9 +32,7 @@ final class HeapCommand implements Callable<Integer> {
     String target;
     @Option(names = "--dump", paramLabel = "FILE", description = "Keep the dump taken from a live target as FILE (must not exist).")
     Path keep;
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
-            description = "Timeout for attaching and for the readings (default: ${DEFAULT-VALUE}).")
-    Duration timeout;
+    @Mixin TimeoutFlag timeout;
     @Option(names = "--dump-timeout", paramLabel = "DURATION", defaultValue = "10m", converter = DurationConverter.class,
             description = "How long the heap dump may take (default: ${DEFAULT-VALUE}).")
     Duration dumpTimeout;
@@ -47,7 +45,7 @@ final class HeapCommand implements Callable<Integer> {
         boolean file = Files.isRegularFile(Path.of(target));
         if (file && keep != null) throw new Errors.UsageException("--dump keeps a dump taken from a live target; " + target + " is a file already");
         if (!file && keep != null && Files.exists(keep, LinkOption.NOFOLLOW_LINKS)) throw new Errors.UsageException(keep + " exists; jrss does not overwrite it");
-        HeapResult r = HeapDump.run(new HeapDump.Options(target, keep, timeout, dumpTimeout), (pid, inTarget) -> {
+        HeapResult r = HeapDump.run(new HeapDump.Options(target, keep, timeout.value, dumpTimeout), (pid, inTarget) -> {
             err.println("jrss heap: PAUSES THE TARGET: jcmd " + pid + " GC.heap_dump -all " + inTarget);
             err.flush();
         });
