@@ -45,7 +45,7 @@ public final class ClassHistogramRule implements Rule {
         return RuleResult.fired(new Finding(id(), Severity.warning,
                 "Between the first and the last of " + h.size() + " class histograms the objects counted grew from " + first.bytes().toIec() + " to "
                         + last.bytes().toIec() + (mostInstances == null ? "" : "; " + mostInstances.className() + " gained " + String.format("%,d", mostInstances.instances()) + " instances"),
-                new Evidence().bytes("histogram_bytes_first", first.bytes()).bytes("histogram_bytes_last", last.bytes()).bytes("growth", growth)
+                Evidence.builder().bytes("histogram_bytes_first", first.bytes()).bytes("histogram_bytes_last", last.bytes()).bytes("growth", growth)
                         .value("histograms", h.size()).value("classes_that_grew_most", top)
                         .value("ruled_out", "a warm-up: the objects counted grew by " + Evidence.pct(growth.ratioOf(first.bytes()))
                                 + "; not ruled out by histograms without :live: garbage not yet collected").build(),

@@ -28,7 +28,7 @@ public final class ClassLoaderStatsRule implements Rule {
         if (t == null) return RuleResult.quiet();
         return RuleResult.fired(new Finding(id(), Severity.warning,
                 String.format("%,d class loaders of type %s hold %,d classes (%s of metaspace chunks)", t.loaders(), t.type(), t.classes(), t.chunks().toIec()),
-                new Evidence().value("loader_type", t.type()).value("loaders_of_type", t.loaders()).value("classes_of_type", t.classes())
+                Evidence.builder().value("loader_type", t.type()).value("loaders_of_type", t.loaders()).value("classes_of_type", t.classes())
                         .bytes("metaspace_chunks_of_type", t.chunks()).value("loaders", st.loaders().size()).bytes("metaspace_chunks", st.chunks())
                         .value("other_types", st.types().stream().filter(x -> x != t).limit(3).map(x -> x.loaders() + " " + x.type()).collect(Collectors.joining(", ")))
                         .value("ruled_out", "an application's own loaders (a few) and an application server's (a few hundred): one type has "

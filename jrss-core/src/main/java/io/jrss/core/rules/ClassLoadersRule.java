@@ -31,7 +31,7 @@ public final class ClassLoadersRule implements Rule {
         return RuleResult.fired(new Finding(id(), Severity.warning,
                 m.loaders() + " class loaders hold " + used.toIec() + " of metaspace"
                         + (Double.isNaN(perLoader) ? "" : String.format(java.util.Locale.ROOT, " (%.1f classes each)", perLoader)),
-                new Evidence().value("class_loaders", m.loaders()).value("classes", m.classes() < 0 ? null : m.classes())
+                Evidence.builder().value("class_loaders", m.loaders()).value("classes", m.classes() < 0 ? null : m.classes())
                         .bytes("metaspace_used", used).bytes("metaspace_committed", m.both().committed())
                         .value("ruled_out", "an application's own loaders (a few hundred) and reflection's delegating loaders (a few thousand): there are "
                                 + m.loaders() + "; not ruled out by one snapshot: that they stopped growing").build(),

@@ -25,7 +25,7 @@ public final class CodeCacheFullRule implements Rule {
             var pm = s.get(Readings.POST_MORTEM).orNull();
             if (pm != null && pm.codeCacheFull()) {
                 return RuleResult.fired(new Finding(id(), Severity.warning, "The JVM reported 'CodeCache is full': the JIT compiler was disabled",
-                        new Evidence().value("source", "hs_err file").value("jre_version", pm.jreVersion()).build(),
+                        Evidence.builder().value("source", "hs_err file").value("jre_version", pm.jreVersion()).build(),
                         List.of("Give it room: -XX:ReservedCodeCacheSize=256m (240m is the default with tiered compilation)",
                                 "See what fills it: jcmd <pid> Compiler.codecache and Compiler.codelist"), Confidence.high));
             }
@@ -46,7 +46,7 @@ public final class CodeCacheFullRule implements Rule {
                         : share < WARN && fullestShare < WARN ? "The code cache was full " + cc.fullCount() + " time(s): the JIT stopped until the flusher made room"
                         : "The code cache is " + Evidence.pct(share) + " full")
                         + " (" + used.toIec() + " of " + size.toIec() + ")",
-                new Evidence().bytes("code_cache_used", used).bytes("code_cache_size", size).ratio("share_used", share)
+                Evidence.builder().bytes("code_cache_used", used).bytes("code_cache_size", size).ratio("share_used", share)
                         .value("fullest_code_heap", fullest == null ? null : fullest.name()).ratio("fullest_share_used", fullestShare)
                         .value("compilation_enabled", cc.compilationEnabled()).value("full_count", cc.fullCount() < 0 ? null : cc.fullCount())
 .bytes("ReservedCodeCacheSize", reserved)

@@ -41,7 +41,7 @@ public final class CommitRefusedRule implements Rule {
         Bytes size = refused.bytes("requestedBytes");
         return RuleResult.fired(new Finding(id(), Severity.warning,
                 "The JVM's memory does not fit what it was given: committing " + size.toIec() + " it had reserved was refused",
-                new Evidence().bytes("refused_commit", size).value("message", refused.matched())
+                Evidence.builder().bytes("refused_commit", size).value("message", refused.matched())
                         .value("ruled_out", "a small allocation failing where memory happened to run out: " + size.toIec()
                                 + " at once is the heap (or metaspace) growing to what the flags allow").build(),
                 List.of("Give the heap what the memory allows: -Xmx (or -XX:MaxRAMPercentage) below the container's limit or the machine's free memory, leaving room for what is outside the heap",

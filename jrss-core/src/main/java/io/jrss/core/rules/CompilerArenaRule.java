@@ -31,7 +31,7 @@ public final class CompilerArenaRule implements Rule {
         return RuleResult.fired(new Finding(id(), Severity.critical,
                 compilerInvokedOomKiller ? "The OOM killer ran while a JIT compiler thread (" + p.thread() + ") asked for memory: a compilation's arena took the last of it"
                         : "A compiler arena asked for " + p.requested().toIec() + " at once and ran the JVM out of native memory (" + (p.purpose() == null ? p.location() : p.purpose()) + ")",
-                new Evidence().bytes("requested", p.requested()).value("purpose", p.purpose()).value("location", p.location()).value("thread", p.thread())
+                Evidence.builder().bytes("requested", p.requested()).value("purpose", p.purpose()).value("location", p.location()).value("thread", p.thread())
                         .value("ruled_out", compilerInvokedOomKiller ? "another thread's allocation: the kernel names the compiler thread as the one that asked"
                                 : "a compiler thread that merely failed where memory ran out: one request of " + p.requested().toIec() + " is a compilation ballooning").build(),
                 List.of("Find the method: the hs_err file's 'Current CompileTask' line names it",

@@ -28,7 +28,7 @@ public final class CompilerMemoryRule implements Rule {
         return RuleResult.fired(new Finding(id(), top.total().compareTo(HUGE) >= 0 ? Severity.warning : Severity.info,
                 "One " + (top.type().isEmpty() ? "" : top.type().toUpperCase(java.util.Locale.ROOT) + " ") + "compilation took " + top.total().toIec()
                         + " of arena memory: " + top.method(),
-                new Evidence().bytes("costliest_compilation", top.total()).value("method", top.method()).value("compiler", top.type())
+                Evidence.builder().bytes("costliest_compilation", top.total()).value("method", top.method()).value("compiler", top.type())
                         .value("compilations_listed", cm.compilations().size())
                         .value("ruled_out", "ordinary compilations, which take a few MiB (tens for the largest methods): this one took " + top.total().toIec()).build(),
                 List.of("Cap what one compilation may take: -XX:CompileCommand=MemLimit,*.*,1g (JDK 22+; the compilation stops, the JVM goes on)",
@@ -57,7 +57,7 @@ public final class CompilerMemoryRule implements Rule {
         return RuleResult.fired(new Finding(id(), most.compareTo(HUGE) >= 0 || share >= DOMINANT ? Severity.warning : Severity.info,
                 "The JIT compilers' arenas " + (atPeak ? "peaked at " + most.toIec() + " since the JVM started (NMT's peak of Compiler and Arena Chunk)"
                         : "hold " + most.toIec() + (share > 0 ? ", " + Evidence.pct(share) + " of what NMT counts" : "") + " (NMT's Compiler and Arena Chunk)"),
-                new Evidence().bytes("compiler_arena_peak", peak).bytes("compiler_arena_now", now).ratio("share_of_nmt_committed", share)
+                Evidence.builder().bytes("compiler_arena_peak", peak).bytes("compiler_arena_now", now).ratio("share_of_nmt_committed", share)
                         .value("ruled_out", "ordinary compilations, whose arenas together stay in the tens of MiB: they reached " + most.toIec()).build(),
                 List.of("Find the method: -XX:CompileCommand=MemStat,*.*,collect at start, then jcmd " + pid + " Compiler.memory (JDK 21+)",
                         "Cap what one compilation may take: -XX:CompileCommand=MemLimit,*.*,1g (JDK 22+)",

@@ -24,7 +24,7 @@ public final class CompilerThreadChurnRule implements Rule {
         String pid = s.pidText();
         return RuleResult.fired(new Finding(id(), Severity.info,
                 "JIT compiler threads come and go (" + p.message() + "): each new one may take another malloc arena and leave freed memory in it",
-                new Evidence().value("log", p.message()).value("option", "-XX:+UseDynamicNumberOfCompilerThreads (the default)").build(),
+                Evidence.builder().value("log", p.message()).value("option", "-XX:+UseDynamicNumberOfCompilerThreads (the default)").build(),
                 List.of("See whether RSS grows with it: jrss watch " + pid + " (glibc's free memory and the arenas over time)",
                         "Keep the compiler threads: -XX:-UseDynamicNumberOfCompilerThreads (or -XX:-ReduceNumberOfCompilerThreads)",
                         "Or fewer arenas: MALLOC_ARENA_MAX=2; and give freed memory back: -XX:TrimNativeHeapInterval=60000 (17.0.9+, 21.0.1+)"),

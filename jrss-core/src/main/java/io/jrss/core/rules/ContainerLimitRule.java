@@ -38,7 +38,7 @@ public final class ContainerLimitRule implements Rule {
                 : "Max heap " + maxHeap.toIec() + " plus " + nonHeap.toIec() + " outside the heap needs " + needed.toIec()
                   + ", more than the container limit " + limit.toIec();
         return RuleResult.fired(new Finding(id(), sev, title,
-                new Evidence().bytes("memory_limit", limit).bytes("rss", rss).ratio("rss_share_of_limit", rssShare)
+                Evidence.builder().bytes("memory_limit", limit).bytes("rss", rss).ratio("rss_share_of_limit", rssShare)
                         .bytes("cgroup_usage", cg.usage()).bytes("max_heap", maxHeap).bytes("non_heap_resident", nonHeap)
                         .bytes("max_heap_plus_non_heap", needed).value("cgroup", cg.path())
                         .value("ruled_out", rssShare >= WARN ? "page cache in the cgroup's usage: the process's own RSS is " + Evidence.pct(rssShare) + " of the limit"
@@ -62,7 +62,7 @@ public final class ContainerLimitRule implements Rule {
         Bytes shmem = cg.shmem();
         return RuleResult.fired(new Finding(id(), share >= CRITICAL ? Severity.critical : Severity.warning,
                 "The container's working set " + ws.toIec() + " is " + Evidence.pct(share) + " of its limit " + cg.limit().toIec(),
-                new Evidence().bytes("working_set", ws).bytes("memory_limit", cg.limit()).ratio("working_set_share_of_limit", share)
+                Evidence.builder().bytes("working_set", ws).bytes("memory_limit", cg.limit()).ratio("working_set_share_of_limit", share)
                         .bytes("cgroup_usage", cg.usageOrStat()).bytes("page_cache", cg.pageCache()).bytes("shmem", shmem)
                         .bytes("inactive_file", cg.stat(cg.stat().containsKey("total_inactive_file") ? "total_inactive_file" : "inactive_file"))
                         .value("ruled_out", "page cache the kernel can drop: the inactive file cache is left out of the working set").build(),

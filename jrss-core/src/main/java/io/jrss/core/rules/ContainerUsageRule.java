@@ -29,7 +29,7 @@ public final class ContainerUsageRule implements Rule {
         if (r.share() < WARN) return RuleResult.quiet();
         return RuleResult.fired(new Finding(id(), r.share() >= CRITICAL ? Severity.critical : Severity.warning,
                 u.tool() + ": container " + r.name() + " uses " + r.usage().toIec() + " of its " + r.limit().toIec() + " limit (" + Evidence.pct(r.share()) + ")",
-                new Evidence().value("container", r.name()).bytes("usage", r.usage()).bytes("memory_limit", r.limit()).ratio("usage_share_of_limit", r.share())
+                Evidence.builder().value("container", r.name()).bytes("usage", r.usage()).bytes("memory_limit", r.limit()).ratio("usage_share_of_limit", r.share())
                         .value("containers", u.rows().size())
                         .value("ruled_out", "page cache the kernel can drop: docker's usage leaves the inactive page cache out").build(),
                 List.of("Size the container for the whole footprint, not the heap: max heap + metaspace + code cache + threads x stack + direct buffers + native",

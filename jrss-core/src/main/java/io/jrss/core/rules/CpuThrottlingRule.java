@@ -27,7 +27,7 @@ public final class CpuThrottlingRule implements Rule {
         return RuleResult.fired(new Finding(id(), cpu.throttledRatio() >= 0.25 ? Severity.critical : Severity.warning,
                 "CPU quota " + (cpu.cpus() == null ? "?" : String.format(java.util.Locale.ROOT, "%.2f", cpu.cpus()))
                         + " CPUs throttled the process in " + Evidence.pct(cpu.throttledRatio()) + " of " + cpu.nrPeriods() + " periods",
-                new Evidence().value("quota_cpus", cpu.cpus()).value("nr_periods", cpu.nrPeriods())
+                Evidence.builder().value("quota_cpus", cpu.cpus()).value("nr_periods", cpu.nrPeriods())
                         .value("nr_throttled", cpu.nrThrottled()).ratio("throttled_ratio", cpu.throttledRatio())
                         .value("throttled_seconds", cpu.throttledTime().toMillis() / 1000.0)
                         .value("load_average_1m", load).value("host_cpus", cpus).value("cgroup", cpu.path())

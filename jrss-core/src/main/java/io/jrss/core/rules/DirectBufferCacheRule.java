@@ -27,7 +27,7 @@ public final class DirectBufferCacheRule implements Rule {
         if (pm != null && "direct-buffer".equals(pm.cause()) && pm.purpose() != null && pm.purpose().startsWith("temporary direct buffer")) {
             return RuleResult.fired(new Finding(id(), Severity.warning,
                     "The direct buffer memory ran out through a thread's temporary buffer: " + pm.message(),
-                    new Evidence().value("message", pm.message()).bytes("requested", pm.requested()).value("path", pm.purpose()).value("thread", pm.thread())
+                    Evidence.builder().value("message", pm.message()).bytes("requested", pm.requested()).value("path", pm.purpose()).value("thread", pm.thread())
                             .value("ruled_out", "a buffer the application allocated itself: the failing request was for sun.nio.ch.Util's temporary buffer,"
                                     + " as large as the heap array written or read in one call").build(),
                     List.of("Write and read big heap arrays in chunks (or through direct buffers you own): channel I/O copies a heap buffer into a temporary direct buffer as large as it",
@@ -53,7 +53,7 @@ public final class DirectBufferCacheRule implements Rule {
         return RuleResult.fired(new Finding(id(), direct.ratioOf(ledger.rss()) >= 0.3 ? Severity.critical : Severity.warning,
                 "Threads cache " + direct.toIec() + " of temporary direct buffers: " + other.mallocCount() + " blocks of about "
                         + other.meanMallocBlock().toIec() + " each, for " + threads + " threads",
-                new Evidence().bytes("direct_memory", direct).value("blocks", other.mallocCount()).bytes("mean_block", other.meanMallocBlock())
+                Evidence.builder().bytes("direct_memory", direct).value("blocks", other.mallocCount()).bytes("mean_block", other.meanMallocBlock())
                         .value("threads", threads).bytes("max_direct_memory", limit).value("over_max_direct_memory", overLimit)
                         .ratio("share_of_rss", direct.ratioOf(ledger.rss())).value(PROPERTY, "unset")
                         .value("ruled_out", CacheShape.of(s).ruledOut()).value("tells_apart", CacheShape.TOLD_BY)

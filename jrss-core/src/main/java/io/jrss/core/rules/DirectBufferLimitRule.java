@@ -36,7 +36,7 @@ public final class DirectBufferLimitRule implements Rule {
         if (feature > 0 && feature < 24 && share > 1.05) return RuleResult.quiet();
         return RuleResult.fired(new Finding(id(), share >= CRITICAL ? Severity.critical : Severity.warning,
                 "Direct buffer memory is " + direct.toIec() + ", " + Evidence.pct(share) + " of MaxDirectMemorySize " + limit.toIec(),
-                new Evidence().bytes("direct_memory", direct).bytes("max_direct_memory", limit).ratio("share_of_limit", share)
+                Evidence.builder().bytes("direct_memory", direct).bytes("max_direct_memory", limit).ratio("share_of_limit", share)
                         .bytes("resident_in_ledger", ledger.bytes(Row.DIRECT_BUFFERS))
                         .value("limit_source", flags.bytes("MaxDirectMemorySize").filter(Bytes::isPositive).isPresent()
                                 ? "-XX:MaxDirectMemorySize" : "default: MaxHeapSize")

@@ -2,16 +2,15 @@
 package io.jrss.core.rules;
 
 import java.util.List;
-import java.util.Map;
 
 /**
  * A verdict with its evidence and remedy. {@code id} is stable kebab-case (see docs/findings/); {@code title} is one
- * sentence with the number that matters; {@code evidence} maps reading names to values (amounts as Bytes, ratios as
- * Double, counts as Integer/Long, text as String) in the order they explain the verdict; {@code remedy} lists steps in the order to try.
+ * sentence with the number that matters; {@code evidence} holds the typed facts in the order they explain the verdict
+ * ({@link Evidence}); {@code remedy} lists steps in the order to try.
  *
  * @param confidence how sure the verdict is
  */
-public record Finding(String id, Severity severity, String title, Map<String, Object> evidence, List<String> remedy,
+public record Finding(String id, Severity severity, String title, Evidence evidence, List<String> remedy,
                       Confidence confidence) {
     /**
      * How sure a finding is, ordered from least to most: {@code high} when the readings show the cause itself (an

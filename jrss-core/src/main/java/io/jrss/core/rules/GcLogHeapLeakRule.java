@@ -40,7 +40,7 @@ public final class GcLogHeapLeakRule implements Rule {
         return RuleResult.fired(new Finding(id(), Severity.critical,
                 "What survived old-generation collections rose from " + firstFloor.toIec() + " to " + lastFloor.toIec() + " of " + capacity.toIec()
                         + " over " + n + " of them" + (oome ? ", then the heap ran out (OutOfMemoryError)" : ", and the JVM now collects back to back"),
-                new Evidence().bytes("live_after_first_old_collection", firstFloor).bytes("live_after_last_old_collection", lastFloor)
+                Evidence.builder().bytes("live_after_first_old_collection", firstFloor).bytes("live_after_last_old_collection", lastFloor)
                         .bytes("old_generation_capacity", capacity).ratio("live_share_of_capacity", share).value("old_collections_in_log", n)
                         .value("heap_out_of_memory_error", oome)
                         .value("ruled_out", "a heap too small from the start: after the first old collection only " + firstFloor.toIec()

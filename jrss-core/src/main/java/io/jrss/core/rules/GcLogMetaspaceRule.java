@@ -42,7 +42,7 @@ public final class GcLogMetaspaceRule implements Rule {
         // metaspace after each collection. Without them, collections caused by metaspace are its threshold moving up.
         boolean again = log.timed() && byMetaspace.size() >= MIN_COLLECTIONS && span > 0 && spread >= 0.5 * span && rising;
         if (!(lastDitch || atLimit || oome && byMetaspace.size() >= 2 || again)) return RuleResult.quiet();
-        Evidence e = new Evidence().value("metaspace_collections", byMetaspace.size()).value("last_ditch_collection", lastDitch)
+        Evidence.Builder e = Evidence.builder().value("metaspace_collections", byMetaspace.size()).value("last_ditch_collection", lastDitch)
                 .bytes("metaspace_after_first", firstAfter).bytes("metaspace_after_last", lastAfter).bytes("max_metaspace_size", limit)
                 .value("metaspace_out_of_memory_error", oome)
                 .value("ruled_out", "classes loaded at start-up: " + byMetaspace.size() + " collections were caused by metaspace"

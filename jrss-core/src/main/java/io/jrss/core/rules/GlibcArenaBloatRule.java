@@ -40,7 +40,7 @@ public final class GlibcArenaBloatRule implements Rule {
         String max = s.environment().get("MALLOC_ARENA_MAX");
         return RuleResult.fired(new Finding(id(), Severity.warning,
                 m.busyArenas() + " malloc arenas hold " + m.arenaResident().toIec() + " resident (" + Evidence.pct(share) + " of RSS)",
-                new Evidence().value("busy_arenas", m.busyArenas()).value("arenas", m.arenas()).value("arena_heaps", m.heaps())
+                Evidence.builder().value("busy_arenas", m.busyArenas()).value("arenas", m.arenas()).value("arena_heaps", m.heaps())
                         .bytes("arena_resident", m.arenaResident()).bytes("arena_free_resident", m.freeResident())
                         .bytes("arena_committed", m.arenaSystem()).ratio("share_of_rss", share)
                         .value("cpus", cpus).value("arena_limit", cpus == null ? null : 8 * cpus)
@@ -70,7 +70,7 @@ public final class GlibcArenaBloatRule implements Rule {
                 m.heaps() + " malloc arena heaps reserve " + reserved.toIec() + " of address space (VSZ)"
                         + (m.arenaResident().isPositive() ? " and hold " + m.arenaResident().toIec() + " resident" : "")
                         + ": they explain a large virtual size, not the RSS",
-                new Evidence().value("arena_heaps", m.heaps()).bytes("address_space", reserved).bytes("arena_resident", m.arenaResident())
+                Evidence.builder().value("arena_heaps", m.heaps()).bytes("address_space", reserved).bytes("arena_resident", m.arenaResident())
                         .value("busy_arenas", m.busyArenas()).value("MALLOC_ARENA_MAX", max == null ? "(default: 8 x cores)" : max).build(),
                 List.of("Nothing to fix for memory: reserved address space is not resident",
                         "If the virtual size itself matters (ulimit -v, a 32-bit process, monitoring on VSZ): MALLOC_ARENA_MAX=2 caps the arenas"),

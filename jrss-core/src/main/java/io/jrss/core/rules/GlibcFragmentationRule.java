@@ -38,7 +38,7 @@ public final class GlibcFragmentationRule implements Rule {
         return RuleResult.fired(new Finding(id(), sev,
                 "glibc keeps " + free.toIec() + " of freed memory resident (" + Evidence.pct(shareOfArenas)
                         + " of the malloc arenas, " + Evidence.pct(shareOfRss) + " of RSS)",
-                new Evidence().bytes("malloc_free_resident", free).bytes("arena_resident", m.arenaResident())
+                Evidence.builder().bytes("malloc_free_resident", free).bytes("arena_resident", m.arenaResident())
                         .bytes("glibc_in_use", m.inUse()).bytes("glibc_free", m.freeInArenas()).value("arenas", m.arenas())
                         .ratio("free_share_of_arenas", shareOfArenas).ratio("free_share_of_rss", shareOfRss)
                         .value("source", m.source())
@@ -66,7 +66,7 @@ public final class GlibcFragmentationRule implements Rule {
         return RuleResult.fired(new Finding(id(), Severity.warning,
                 "glibc reports " + free.toIec() + " freed but kept in its arenas, against " + inUse.toIec() + " in use"
                         + (wrapped ? " (its 32-bit counters may have wrapped)" : "") + "; without smaps it is not measured as resident",
-                new Evidence().bytes("glibc_free", free).bytes("glibc_in_use", inUse).value("may_have_wrapped", wrapped)
+                Evidence.builder().bytes("glibc_free", free).bytes("glibc_in_use", inUse).value("may_have_wrapped", wrapped)
                         .value("source", mi != null ? "malloc_info" : "VM.info C-Heap outstanding/retained")
                         .value("ruled_out", "memory in use: glibc counts " + free.toIec() + " as free; not ruled out: that it was already trimmed (no smaps)").build(),
                 remedy(s), Confidence.low));

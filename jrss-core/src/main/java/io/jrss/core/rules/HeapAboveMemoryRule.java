@@ -35,7 +35,7 @@ public final class HeapAboveMemoryRule implements Rule {
         String what = memory == limit ? "its container's memory limit" : "the machine's memory";
         return RuleResult.fired(new Finding(id(), Severity.warning,
                 "The max heap " + maxHeap.toIec() + " is larger than " + what + " (" + memory.toIec() + "): before the heap fills, the process is killed or a commit fails",
-                new Evidence().bytes("max_heap", maxHeap).bytes(memory == limit ? "memory_limit" : "physical_memory", memory)
+                Evidence.builder().bytes("max_heap", maxHeap).bytes(memory == limit ? "memory_limit" : "physical_memory", memory)
                         .value("ruled_out", "a heap that never fills: the JVM takes what it needs up to the max, and the max does not fit").build(),
                 List.of("Size the heap from the limit: -XX:MaxRAMPercentage=60..75 instead of a fixed -Xmx, and leave room for what is outside the heap",
                         "If the JVM sized it by itself, it missed its container: use a JDK that reads cgroup v2 (11.0.16+, 17+; 21.0.6+/25 on kernels without cgroup v1 controllers) or set -Xmx",

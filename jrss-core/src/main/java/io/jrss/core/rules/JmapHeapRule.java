@@ -31,7 +31,7 @@ public final class JmapHeapRule implements Rule {
                 "The " + old.name() + " is " + Evidence.pct(old.share()) + " full (" + old.used().toIec() + " of " + old.capacity().toIec() + ") in jmap -heap"
                         + (oome ? ", and the JVM threw OutOfMemoryError: its live set fills the heap"
                                 : ": one moment cannot tell a leak from an old generation its next collection empties"),
-                new Evidence().value("space", old.name()).bytes("old_used", old.used()).bytes("old_capacity", old.capacity()).ratio("old_share", old.share())
+                Evidence.builder().value("space", old.name()).bytes("old_used", old.used()).bytes("old_capacity", old.capacity()).ratio("old_share", old.share())
                         .bytes("max_heap", maxHeap == null || !maxHeap.matches("\\d{1,18}") ? null : Bytes.of(Long.parseLong(maxHeap)))
                         .value("gc", j.gc()).value("heap_out_of_memory_error", oome).build(),
                 List.of(oome ? "Dump the live objects at the error next time: -XX:+HeapDumpOnOutOfMemoryError -XX:HeapDumpPath=<dir>, and read the dominator tree (Eclipse MAT)"

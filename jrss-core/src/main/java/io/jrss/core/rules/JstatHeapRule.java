@@ -51,7 +51,7 @@ public final class JstatHeapRule implements Rule {
         return new Finding(id(), Severity.critical,
                 "The old generation stays " + (lowest >= 0.995 ? "full" : "at " + Evidence.pct(lowest) + " of its capacity or more") + " in each of the last "
                         + BACK_TO_BACK + " jstat rows, with " + collections + " old-generation collections between them: the JVM collects back to back and frees almost nothing",
-                new Evidence().value("jstat_option", t.option()).ratio("old_share_last", last.oldShare()).ratio("old_share_lowest", lowest)
+                Evidence.builder().value("jstat_option", t.option()).ratio("old_share_last", last.oldShare()).ratio("old_share_lowest", lowest)
                         .bytes("old_used", last.kib("OU")).bytes("old_capacity", last.kib("OC"))
                         .value("old_collections_in_last_rows", collections).value("rows", t.rows().size())
                         .value("ruled_out", "a full old generation a collection is about to empty: it stayed full after each of the last "
@@ -69,7 +69,7 @@ public final class JstatHeapRule implements Rule {
                 "The old generation is " + Evidence.pct(share) + " full in " + (t.rows().size() == 1 ? "one jstat row" : "a few jstat rows")
                         + (oome ? ", and the JVM threw OutOfMemoryError: its live set fills the heap"
                                 : ": one moment cannot tell a leak from an old generation the next collection empties"),
-                new Evidence().value("jstat_option", t.option()).ratio("old_share", share).bytes("old_used", row.kib("OU"))
+                Evidence.builder().value("jstat_option", t.option()).ratio("old_share", share).bytes("old_used", row.kib("OU"))
                         .bytes("old_capacity", row.kib("OC")).value("old_collections", row.oldCollections()).value("heap_out_of_memory_error", oome).build(),
                 List.of("Take a series: jstat -gc -t " + pid + " 10s for some minutes; what the old generation keeps after its collections (FGC rising) tells a leak",
                         "See what fills it: jcmd " + pid + " GC.class_histogram twice, minutes apart, or a heap dump in Eclipse MAT"),

@@ -56,7 +56,7 @@ public final class JstatMetaspaceRule implements Rule {
                         : committed + " committed")
                         + (limit != null ? " (MaxMetaspaceSize " + limit.toIec() + ")" : "") + ", and " + collections
                         + " old-generation collections ran in the last " + JstatHeapRule.BACK_TO_BACK + " jstat rows to unload classes",
-                new Evidence().value("jstat_option", t.option()).bytes("metaspace_used", used).bytes("metaspace_committed", committed)
+                Evidence.builder().value("jstat_option", t.option()).bytes("metaspace_used", used).bytes("metaspace_committed", committed)
                         .bytes("max_metaspace_size", limit).value("metaspace_share", last.metaspaceShare() == null ? null : Math.round(last.metaspaceShare() * 1000) / 1000.0)
                         .value("old_collections_in_last_rows", collections).value("old_share", last.oldShare() == null ? null : Math.round(last.oldShare() * 1000) / 1000.0)
                         .value("gc_cause", last.causes())

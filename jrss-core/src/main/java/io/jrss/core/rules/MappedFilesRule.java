@@ -21,7 +21,7 @@ public final class MappedFilesRule implements Rule {
         if (mapped.compareTo(MIN) < 0 || share < 0.3) return RuleResult.quiet();
         return RuleResult.fired(new Finding(id(), Severity.info,
                 "Mapped files hold " + mapped.toIec() + " (" + Evidence.pct(share) + " of RSS): reclaimable, not a leak",
-                new Evidence().bytes("mapped_files", mapped).ratio("share_of_rss", share).build(),
+                Evidence.builder().bytes("mapped_files", mapped).ratio("share_of_rss", share).build(),
                 List.of("Expect this RSS to fall under memory pressure; alert on anonymous memory (RssAnon) instead",
                         "If the container is killed anyway, its limit counts these pages: size it for the mapped working set"),
                 Confidence.high));

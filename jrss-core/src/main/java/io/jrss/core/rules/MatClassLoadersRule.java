@@ -30,7 +30,7 @@ public final class MatClassLoadersRule implements Rule {
         return RuleResult.fired(new Finding(id(), Severity.warning,
                 "MAT's leak suspect is class loaders: " + loaders.instances() + " of " + loaders.holder() + " retain " + loaders.retained().toIec()
                         + (Double.isNaN(loaders.share()) ? "" : " (" + Evidence.pct(loaders.share()) + " of the heap)"),
-                new Evidence().value("holder", loaders.holder()).value("class_loaders", loaders.instances()).bytes("retained", loaders.retained())
+                Evidence.builder().value("holder", loaders.holder()).value("class_loaders", loaders.instances()).bytes("retained", loaders.retained())
                         .value("sentence", loaders.sentence())
                         .value("ruled_out", "an application's own few loaders: " + loaders.instances() + " are alive; not ruled out by one dump: that their number keeps growing").build(),
                 List.of("Open the loaders' shortest paths to GC roots in MAT: what still references each (a shutdown hook, a thread, a static cache, a ThreadLocal) keeps it and its classes",

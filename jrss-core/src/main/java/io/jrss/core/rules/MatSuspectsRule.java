@@ -27,7 +27,7 @@ public final class MatSuspectsRule implements Rule {
         return RuleResult.fired(new Finding(id(), Severity.warning,
                 "MAT's leak suspect: " + top.holder() + " retains " + top.retained().toIec() + " (" + Evidence.pct(top.share()) + " of the heap)"
                         + (top.accumulated() == null ? "" : ", accumulated in " + top.accumulated()),
-                new Evidence().value("holder", top.holder()).bytes("retained", top.retained()).ratio("share_of_heap", top.share())
+                Evidence.builder().value("holder", top.holder()).bytes("retained", top.retained()).ratio("share_of_heap", top.share())
                         .value("accumulated_in", top.accumulated()).value("suspects", l.suspects().size())
                         .value("ruled_out", "a framework's usual structures: one object retains " + Evidence.pct(top.share())
                                 + " of the heap; not ruled out by one dump: that it keeps growing").build(),

@@ -26,7 +26,7 @@ public final class MemoryPoolsRule implements Rule {
         JvmMemoryPools.Pool heap = p.pool("heap");
         return RuleResult.fired(new Finding(id(), Severity.warning,
                 "The " + old.name() + " pool is at its max: " + old.used().toIec() + " used of " + old.max().toIec() + " (" + Evidence.pct(old.share()) + ")",
-                new Evidence().value("pool", old.name()).bytes("used", old.used()).bytes("committed", old.committed()).bytes("max", old.max())
+                Evidence.builder().value("pool", old.name()).bytes("used", old.used()).bytes("committed", old.committed()).bytes("max", old.max())
                         .ratio("used_share_of_max", old.share()).bytes("heap_used", heap == null ? null : heap.used()).bytes("heap_max", heap == null ? null : heap.max())
                         .value("ruled_out", "young objects: eden and survivor spaces fill and empty all the time and are not counted").build(),
                 List.of("Tell a leak from a heap too small for its live set: the old generation after full collections over time (jrss watch " + s.pidText() + ", or a GC log)",

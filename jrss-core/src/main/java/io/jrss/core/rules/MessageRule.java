@@ -41,7 +41,7 @@ public final class MessageRule implements Rule {
         if (found.isEmpty()) return RuleResult.quiet();
         Message m = found.get(0).message();
         Entry e = m.entry();
-        Evidence ev = new Evidence().value("message", m.matched()).value("means", e.means()).value("catalogue_entry", e.id())
+        Evidence.Builder ev = Evidence.builder().value("message", m.matched()).value("means", e.means()).value("catalogue_entry", e.id())
                 .value("printed_by", e.from()).value("found_in", found.get(0).file() + ":" + m.line());
         m.values().forEach((k, v) -> { if (m.bytes(k) != null) ev.bytes(k, m.bytes(k)); else ev.value(k, v); });
         if (found.size() > 1) ev.value("messages_supporting", found.size());

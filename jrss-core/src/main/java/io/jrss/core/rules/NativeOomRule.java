@@ -22,7 +22,7 @@ public final class NativeOomRule implements Rule {
         if (p == null) return RuleResult.quiet();
         if (!p.cause().equals("malloc") && !p.cause().equals("mmap")) return RuleResult.quiet();
         String purpose = p.purpose() == null ? "an unnamed purpose" : p.purpose();
-        Evidence e = new Evidence().value("allocation", p.cause()).bytes("requested", p.requested()).value("purpose", p.purpose()).value("thread", p.thread())
+        Evidence.Builder e = Evidence.builder().value("allocation", p.cause()).bytes("requested", p.requested()).value("purpose", p.purpose()).value("thread", p.thread())
                 .value("location", p.location()).value("jre_version", p.jreVersion()).value("message", p.message());
         s.get(Readings.CGROUP_MEMORY).value().map(c -> c.limit()).ifPresent(l -> e.bytes("container_limit", l));
         List<String> remedy = new ArrayList<>();

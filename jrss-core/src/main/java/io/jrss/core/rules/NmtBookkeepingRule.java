@@ -33,7 +33,7 @@ public final class NmtBookkeepingRule implements Rule {
         String pid = s.pidText();
         return RuleResult.fired(new Finding(id(), Severity.warning,
                 "NMT's " + worst + " holds " + most.toIec() + ": the JVM's own bookkeeping, which stays in the tens of MiB in a healthy JVM",
-                new Evidence().value("category", worst).bytes("committed", most).value("meaning", NmtCategories.MEANING.getOrDefault(worst, worst))
+                Evidence.builder().value("category", worst).bytes("committed", most).value("meaning", NmtCategories.MEANING.getOrDefault(worst, worst))
                         .bytes("nmt_total_committed", nmt.totalCommitted())
                         .value("ruled_out", "a large application's ordinary bookkeeping: it stays in the tens of MiB; not ruled out by one summary: a size that no longer grows").build(),
                 List.of("See it grow: jcmd " + pid + " VM.native_memory baseline, later jcmd " + pid + " VM.native_memory summary.diff (or jrss watch " + pid + ")",

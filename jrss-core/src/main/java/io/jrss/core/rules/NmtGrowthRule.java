@@ -67,7 +67,7 @@ public final class NmtGrowthRule implements Rule {
         return RuleResult.fired(new Finding(id, Severity.warning,
                 "NMT's " + what + " grew by " + growth.toIec() + " " + how + "since the baseline" + (byReserved || torn ? "" : ", to " + now.toIec())
                         + (count != null && count > 0 ? " (" + count + " more " + (id.equals(Findings.THREAD_LEAK.id()) ? "threads" : "classes") + ")" : ""),
-                new Evidence().bytes("committed_growth_since_baseline", torn ? null : committed).bytes("reserved_growth_since_baseline", reserved)
+                Evidence.builder().bytes("committed_growth_since_baseline", torn ? null : committed).bytes("reserved_growth_since_baseline", reserved)
                         .bytes("committed_now", torn ? null : now).value("count_growth_since_baseline", count)
                         .value("categories", String.join(", ", categories)).bytes("total_committed_growth", d.totalCommittedDelta())
                         .value("ruled_out", "noise and caches warming up (under " + MIN_GROWTH.toIec() + ")"

@@ -21,7 +21,7 @@ public final class NmtOffRule implements Rule {
                 .map(LedgerRow::id).toList();
         return RuleResult.fired(new Finding(id(), Severity.info,
                 title(estimates.size()),
-                new Evidence().value("estimated_rows", String.join(", ", estimates)).build(),
+                Evidence.builder().value("estimated_rows", String.join(", ", estimates)).build(),
                 List.of("Restart the JVM with -XX:NativeMemoryTracking=summary (a few percent overhead; detail costs more)",
                         "Then run jrss explain again: JVM malloc, GC structures, metaspace and direct buffers become measured"),
                 Finding.Confidence.high));

@@ -27,7 +27,7 @@ public final class OomKilledRule implements Rule {
         CgroupMemory cg = s.get(Readings.CGROUP_MEMORY).orNull();
         ProcStatus victim = s.get(Readings.STATUS).orNull();
         Bytes limit = cg == null ? null : cg.limit();
-        Evidence e = new Evidence().value("report", p.message()).value("constraint", p.location());
+        Evidence.Builder e = Evidence.builder().value("report", p.message()).value("constraint", p.location());
         if (cg != null) e.bytes("limit", cg.limit()).bytes("usage", cg.usage()).bytes("page_cache", cg.pageCache()).bytes("anon", cg.stat(cg.version() == 2 ? "anon" : "rss"));
         String split = "";
         List<String> remedy = new ArrayList<>();

@@ -32,7 +32,7 @@ public final class OpenJ9NativeMemoryRule implements Rule {
         List<OpenJ9NativeMemory.Category> parts = n.categories().stream().filter(c -> c.depth() == 3 || c.depth() == 2 && c.path().split("/").length == 2
                 && n.categories().stream().noneMatch(x -> x.path().startsWith(c.path() + "/"))).sorted((a, b) -> b.bytes().compareTo(a.bytes())).toList();
         String top = parts.stream().limit(5).map(c -> label(c) + " " + c.bytes().toIec()).collect(Collectors.joining(", "));
-        Evidence e = new Evidence().value("vm", "OpenJ9").bytes("jre_total", root.bytes());
+        Evidence.Builder e = Evidence.builder().value("vm", "OpenJ9").bytes("jre_total", root.bytes());
         for (String name : List.of("Java Heap", "JIT Code Cache", "JIT Data Cache", "Classes", "Threads", "Native Stack", "Direct Byte Buffers", "Unknown")) {
             OpenJ9NativeMemory.Category c = n.named(name);
             if (c != null) e.bytes(name.toLowerCase().replace(' ', '_'), c.bytes());

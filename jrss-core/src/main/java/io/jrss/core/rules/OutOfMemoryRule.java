@@ -44,7 +44,7 @@ public final class OutOfMemoryRule implements Rule {
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         PostMortem p = s.get(Readings.POST_MORTEM).orNull();
         if (p == null || !p.cause().equals(cause)) return RuleResult.quiet();
-        Evidence e = new Evidence().value("message", p.message()).bytes("requested", p.requested()).value("path", p.purpose()).value("thread", p.thread());
+        Evidence.Builder e = Evidence.builder().value("message", p.message()).bytes("requested", p.requested()).value("path", p.purpose()).value("thread", p.thread());
         List<String> steps = new ArrayList<>();
         if (p.purpose() != null && p.purpose().startsWith("temporary direct buffer")) {
             steps.add("The request came through the per-thread temporary buffer cache (see direct-buffer-cache): write big heap arrays in chunks, or cap it with -Djdk.nio.maxCachedBufferSize=262144");

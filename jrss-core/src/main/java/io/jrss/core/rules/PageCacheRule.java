@@ -40,7 +40,7 @@ public final class PageCacheRule implements Rule {
         return RuleResult.fired(new Finding(id(), Severity.info,
                 "Page cache is " + cache.toIec() + ", " + Evidence.pct(share) + " of the container's memory " + (usage == cg.limit() ? "limit " : "usage ") + usage.toIec()
                         + (shmem.compareTo(MIN_CACHE) >= 0 ? "; " + shmem.toIec() + " of it is shared memory, " + reclaimable.toIec() + " reclaimable" : ""),
-                new Evidence().bytes("page_cache", cache).bytes("shmem", shmem).bytes("reclaimable_cache", reclaimable).bytes("cgroup_usage", usage)
+                Evidence.builder().bytes("page_cache", cache).bytes("shmem", shmem).bytes("reclaimable_cache", reclaimable).bytes("cgroup_usage", usage)
                         .ratio("cache_share_of_usage", share).bytes("rss", ledger.rssKnown() ? ledger.rss() : null).bytes("memory_limit", cg.limit()).build(),
                 remedy, Confidence.high));
     }
@@ -60,7 +60,7 @@ public final class PageCacheRule implements Rule {
         return RuleResult.fired(new Finding(id(), Severity.info,
                 "The container's memory usage " + usage.toIec() + " is " + gap.toIec() + " more than the java process's RSS " + rss.toIec()
                         + ": page cache (or other processes) counted in the usage",
-                new Evidence().bytes("cgroup_usage", usage).bytes("rss", rss).bytes("usage_beyond_rss", gap).ratio("beyond_share_of_usage", gap.ratioOf(usage))
+                Evidence.builder().bytes("cgroup_usage", usage).bytes("rss", rss).bytes("usage_beyond_rss", gap).ratio("beyond_share_of_usage", gap.ratioOf(usage))
                         .bytes("memory_limit", cg.limit()).build(),
                 List.of("See what the usage holds: cat /sys/fs/cgroup/memory.stat (file, anon, shmem) in the container",
                         "Alert on the working set (usage minus inactive file) or on RSS, not on usage: page cache is reclaimed before the OOM killer acts"),

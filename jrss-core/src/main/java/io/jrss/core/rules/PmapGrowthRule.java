@@ -33,7 +33,7 @@ public final class PmapGrowthRule implements Rule {
         return RuleResult.fired(new Finding(id(), Severity.warning,
                 "Between the two pmaps glibc's heaps grew by " + growth.toIec() + (newHeaps > 0 ? " (" + newHeaps + " new 64 MiB heap(s))" : "")
                         + ": native memory grew, in use by native code or kept free by glibc",
-                new Evidence().bytes("glibc_heap_growth", growth).value("new_heaps", newHeaps).bytes("total_before", d.totalBefore())
+                Evidence.builder().bytes("glibc_heap_growth", growth).value("new_heaps", newHeaps).bytes("total_before", d.totalBefore())
                         .bytes("total_after", d.totalAfter())
                         .value("ruled_out", "the Java heap committing more: only read-write anonymous mappings of a glibc heap's shape"
                                 + " (at most 64 MiB, on a 64 MiB boundary) are counted").build(),

@@ -29,7 +29,7 @@ public final class PodRule implements Rule {
                   + (c.restarts() != null && c.restarts() > 0 ? "; restarted " + c.restarts() + " times" : "")
                 : name.substring(0, 1).toUpperCase() + name.substring(1) + " ended with exit code 137 (SIGKILL) but no OOMKilled reason: an OOM kill inside it or the kubelet after failed liveness probes";
         return RuleResult.fired(new Finding(id(), c.oomKilled() ? Severity.critical : Severity.warning, title,
-                new Evidence().value("container", c.name()).value("reason", c.oomKilled() ? "OOMKilled" : last ? c.lastReason() : c.reason())
+                Evidence.builder().value("container", c.name()).value("reason", c.oomKilled() ? "OOMKilled" : last ? c.lastReason() : c.reason())
                         .value("exit_code", 137).value("in_last_state", last || "OOMKilled".equals(c.lastReason()))
                         .value("restart_count", c.restarts()).bytes("memory_limit", c.limit()).bytes("memory_request", c.request())
                         .value("ruled_out", c.oomKilled() ? "a Java OutOfMemoryError: the JVM did not exit by itself, the kernel killed it (SIGKILL, 128 + 9)"

@@ -26,7 +26,7 @@ public final class SwapRule implements Rule {
         return RuleResult.fired(new Finding(id(), little ? Severity.info : Severity.warning,
                 swap.toIec() + " of the process is swapped out" + (ledger.rssKnown() ? " (" + Evidence.pct(share) + " of its footprint)" : "")
                         + (little ? ": little, but the kernel is swapping this process" : ""),
-                new Evidence().bytes("swap", swap).bytes("rss", ledger.rssKnown() ? ledger.rss() : null)
+                Evidence.builder().bytes("swap", swap).bytes("rss", ledger.rssKnown() ? ledger.rss() : null)
                         .value("share_of_footprint", ledger.rssKnown() ? Math.round(share * 1000) / 1000.0 : null)
                         .value("ruled_out", "swap that is configured but unused: " + swap.toIec() + " of this process's own pages are in swap now").build(),
                 List.of("Footprint = RSS + swap: size limits on both",

@@ -64,7 +64,7 @@ public final class TableGrowthRule implements Rule {
         Mapping was = big == null ? null : earlier.get(big.start());
         String where = big == null ? "" : ": the largest, " + String.format("%x", big.start()) + " (" + kind(big) + "), "
                 + (was == null ? "is new with " + big.rss().toIec() : "grew from " + was.rss().toIec() + " to " + big.rss().toIec()) + " resident";
-        Evidence e = new Evidence().bytes("rss_growth", total).bytes("native_growth", nativeGrowth).bytes("java_heap_growth", heap);
+        Evidence.Builder e = Evidence.builder().bytes("rss_growth", total).bytes("native_growth", nativeGrowth).bytes("java_heap_growth", heap);
         grew.forEach((k, v) -> e.bytes("grew: " + k, v));
         e.value("pmap_tables", tables).value("ruled_out", (arenas.compareTo(nativeGrowth.times(0.5)) < 0
                 ? "glibc-arena-bloat: most of the growth (" + nativeGrowth.minus(arenas).toIec() + ") is in regions not of a glibc arena's shape"

@@ -30,7 +30,7 @@ public final class ThpRule implements Rule {
         boolean jvmAsked = s.get(Readings.FLAGS).map(f -> f.isOn("UseTransparentHugePages")).value().orElse(false);
         return RuleResult.fired(new Finding(id(), "always".equals(mode) ? Severity.warning : Severity.info,
                 "Transparent huge pages back " + huge.toIec() + " (" + Evidence.pct(share) + " of RSS)" + (mode == null ? "" : ", THP mode '" + mode + "'"),
-                new Evidence().bytes("anon_huge_pages", huge).ratio("share_of_rss", share).value("thp_enabled", mode)
+                Evidence.builder().bytes("anon_huge_pages", huge).ratio("share_of_rss", share).value("thp_enabled", mode)
                         .value("UseTransparentHugePages", jvmAsked)
                         .value("ruled_out", "a few huge pages the heap asked for: " + huge.toIec() + " of anonymous memory is in huge pages, " + Evidence.pct(share) + " of RSS").build(),
                 remedies(s, mode, jvmAsked),
@@ -67,7 +67,7 @@ public final class ThpRule implements Rule {
         return RuleResult.fired(new Finding(id(), "always".equals(mode) ? Severity.warning : Severity.info,
                 full.size() + " thread stack(s) of " + Bytes.of(full.get(0).size()).toIec() + " are resident in full (" + resident.toIec()
                         + "): with THP 'always' the kernel backs 2 MiB-aligned stacks with huge pages",
-                new Evidence().value("stacks_fully_resident", full.size()).bytes("resident", resident).value("thp_enabled", mode == null ? "unknown" : mode)
+                Evidence.builder().value("stacks_fully_resident", full.size()).bytes("resident", resident).value("thp_enabled", mode == null ? "unknown" : mode)
                         .value("ruled_out", "stacks touched as deep as threads call: a stack is resident only where it was used, and these are resident to the last page").build(),
                 List.of("Check the mode: cat /sys/kernel/mm/transparent_hugepage/enabled; 'always' makes stacks and malloc arenas huge pages",
                         "Set THP to madvise (or never) on the host; JDK updates with JDK-8312182 also keep stacks off 2 MiB boundaries",

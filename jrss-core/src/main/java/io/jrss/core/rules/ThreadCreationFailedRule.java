@@ -18,7 +18,7 @@ public final class ThreadCreationFailedRule implements Rule {
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         PostMortem p = s.get(Readings.POST_MORTEM).orNull();
         if (p == null || !p.cause().equals("thread")) return RuleResult.quiet();
-        Evidence e = new Evidence().value("message", p.message()).value("location", p.location()).value("jre_version", p.jreVersion());
+        Evidence.Builder e = Evidence.builder().value("message", p.message()).value("location", p.location()).value("jre_version", p.jreVersion());
         String why = ThreadLimits.addTo(e, s.get(Readings.MESSAGES).orNull());
         e.value("likely_reason", why);
         return RuleResult.fired(new Finding(id(), Severity.critical, "The JVM could not create a thread: " + p.message() + (why == null ? "" : "; " + why),

@@ -36,7 +36,7 @@ public final class ThreadGroupsRule implements Rule {
         // In an hs_err file the threads were there when the JVM died: whatever ended it, they are its cause.
         Severity severity = where.startsWith("the hs_err") ? Severity.critical : Severity.warning;
         return RuleResult.fired(new Finding(id(), severity, title,
-                new Evidence().value("thread_pattern", g.pattern()).value("threads_in_group", g.count()).value("java_threads", groups.total())
+                Evidence.builder().value("thread_pattern", g.pattern()).value("threads_in_group", g.count()).value("java_threads", groups.total())
                         .value("threads_by_state", states.isEmpty() ? null : states).value("distinct_executors", executors ? g.instances() : null)
                         .value("highest_pool_number", g.highest() >= 0 ? g.highest() : null)
                         .value("next_groups", groups.groups().stream().skip(1).limit(3).map(x -> x.count() + " " + x.pattern()).collect(Collectors.joining(", ")))

@@ -28,7 +28,7 @@ public final class ThreadLimitRule implements Rule {
         String pid = s.pidText();
         return RuleResult.fired(new Finding(id(), Severity.warning,
                 "The JVM could not start a thread after " + after + " of running: its threads grew into a limit",
-                new Evidence().value("uptime_seconds", Math.round(p.uptime())).value("message", p.message())
+                Evidence.builder().value("uptime_seconds", Math.round(p.uptime())).value("message", p.message())
                         .value("ruled_out", "a container or sandbox refusing threads at start-up: this failed after " + after + "; not ruled out by one"
                                 + " failure: a burst of threads that a pool allows, against a low limit").build(),
                 List.of("Find who starts them: jcmd " + pid + " Thread.print (or a thread dump at the next failure), counted by name prefix",

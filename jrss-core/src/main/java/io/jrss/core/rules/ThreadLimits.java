@@ -14,7 +14,7 @@ final class ThreadLimits {
     private ThreadLimits() {}
 
     /** Adds what the messages state to the evidence, and returns the reason they point at, or null. */
-    static String addTo(Evidence e, Messages m) {
+    static String addTo(Evidence.Builder e, Messages m) {
         if (m == null) return null;
         Long pidsMax = number(m, "hotspot.os.container-max-tasks", "pidsMax"), pidsNow = number(m, "hotspot.os.container-current-tasks", "pidsCurrent");
         Long nproc = number(m, "hotspot.os.rlimit-line", "nprocSoft");

@@ -36,7 +36,7 @@ public final class ThreadNumberingRule implements Rule {
         if (g == null || g.highest() < MANY_POOLS) return RuleResult.quiet();
         return RuleResult.fired(new Finding(id(), Severity.warning,
                 "Threads named " + g.pattern() + " up to " + g.highest() + ": " + g.highest() + " pools (executors, event loop groups) were created, one per call",
-                new Evidence().value("thread_pattern", g.pattern()).value("highest_pool_number", g.highest()).value("threads_shown", g.count())
+                Evidence.builder().value("thread_pattern", g.pattern()).value("highest_pool_number", g.highest()).value("threads_shown", g.count())
                         .value("ruled_out", "a server's fixed pools, which keep their first numbers; not ruled out: that the pools were shut down and their threads are gone").build(),
                 List.of("Count the live ones: jcmd " + s.pidText() + " Thread.print | grep -c '\"" + g.pattern().replace("N", "").replace("M", "").replaceAll("-+", "-") + "' (or jrss watch: threads over time)",
                         "Create the executor (or client, with its event loop group) once and reuse it; where one per call is needed, shut it down when done",

@@ -34,7 +34,7 @@ public final class UntrackedNativeRule implements Rule {
         return RuleResult.fired(new Finding(id(), Severity.info,
                 untracked.toIec() + " of native memory in use that NMT does not track" + (ledger.rssKnown() ? " (" + Evidence.pct(share) + " of RSS)" : "")
                         + ": one snapshot cannot tell a leak from a working set",
-                new Evidence().bytes("untracked_native", untracked).bytes("glibc_in_use", inUse).bytes("nmt_malloc", nmtMalloc)
+                Evidence.builder().bytes("untracked_native", untracked).bytes("glibc_in_use", inUse).bytes("nmt_malloc", nmtMalloc)
                         .value("share_of_rss", ledger.rssKnown() ? Math.round(share * 1000) / 1000.0 : null).build(),
                 List.of("Tell a leak from a working set: jrss watch " + pid + " (native-leak is raised when it keeps growing)",
                         "Find the call sites: async-profiler's native memory profiler, asprof -e nativemem -d 60 -f native.jfr " + pid + " (loads an agent into the target)",

@@ -27,7 +27,7 @@ public final class ZgcSharedMemoryRule implements Rule {
         if (gc.startsWith("ZGC") && shmem != null && shmem.compareTo(MIN) >= 0) {
             return RuleResult.fired(new Finding(id(), Severity.info, "The ZGC heap is shared memory: RssShmem is " + shmem.toIec()
                             + (ledger.rssKnown() ? " of the RSS " + ledger.rss().toIec() : ""),
-                    new Evidence().bytes("rss_shmem", shmem).value("gc", gc)
+                    Evidence.builder().bytes("rss_shmem", shmem).value("gc", gc)
                             .value("source", "/proc/<pid>/status RssShmem").build(), REMEDY, Confidence.medium));
         }
         var cg = s.get(Readings.CGROUP_MEMORY).orNull();
@@ -36,7 +36,7 @@ public final class ZgcSharedMemoryRule implements Rule {
         }
         return RuleResult.fired(new Finding(id(), Severity.info,
                 "The cgroup holds " + cg.shmem().toIec() + " of shared memory, counted as page cache: with a JVM, that is ZGC's heap (a memfd)",
-                new Evidence().bytes("cgroup_shmem", cg.shmem()).bytes("page_cache", cg.pageCache()).bytes("mapped_file", cg.stat("mapped_file"))
+                Evidence.builder().bytes("cgroup_shmem", cg.shmem()).bytes("page_cache", cg.pageCache()).bytes("mapped_file", cg.stat("mapped_file"))
                         .value("source", cg.stat().containsKey("shmem") ? "memory.stat shmem" : "memory.stat active_anon + inactive_anon - rss").build(),
                 REMEDY, Confidence.low));
     }
@@ -58,7 +58,7 @@ public final class ZgcSharedMemoryRule implements Rule {
         return RuleResult.fired(new Finding(id(), Severity.info,
                 "The ZGC heap is " + rss.toIec() + " of shared memory (memfd:java_heap)" + (inflation > 1.1
                         ? ", " + String.format(java.util.Locale.ROOT, "%.1f", inflation) + "x its committed size through multi-mapping" : ""),
-                new Evidence().bytes("heap_shared_rss", rss).bytes("heap_shared_pss", pss).bytes("heap_committed", committed)
+                Evidence.builder().bytes("heap_shared_rss", rss).bytes("heap_shared_pss", pss).bytes("heap_committed", committed)
                         .ratio("rss_over_committed", inflation).value("gc", s.gc()).build(),
                 List.of("Read the heap's real footprint as PSS (" + pss.toIec() + "), not RSS",
                         "Container metrics count it as shmem/page cache: alert on the working set, not on cache",

@@ -10,14 +10,13 @@ import io.jrss.core.rules.Severity;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Findings of the full samples that went away before the last one are episodes: when, how long, and at their peak. */
 class EpisodesTest {
     static final Instant T0 = Instant.parse("2026-11-23T10:00:00Z");
 
-    static Finding f(String id, Severity sev, String title) { return new Finding(id, sev, title, Map.of(), List.of("do this"), Confidence.high); }
+    static Finding f(String id, Severity sev, String title) { return new Finding(id, sev, title, io.jrss.core.rules.Evidence.NONE, List.of("do this"), Confidence.high); }
 
     static Instant t(int s) { return T0.plusSeconds(s); }
 

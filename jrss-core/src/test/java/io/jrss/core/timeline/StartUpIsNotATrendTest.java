@@ -85,7 +85,7 @@ class StartUpIsNotATrendTest {
     static io.jrss.core.analysis.Diagnosis cacheSnapshot() {
         io.jrss.core.analysis.Diagnosis d = io.jrss.core.analysis.Diagnosis.of(new io.jrss.core.SnapshotBuilder().build());
         Finding cache = new Finding("direct-buffer-cache", Severity.critical, "Threads cache 300 MiB of temporary direct buffers",
-                java.util.Map.of("ruled_out", "buffers the application allocated"), java.util.List.of("jrss heap 4242"), Confidence.medium);
+                io.jrss.core.rules.Evidence.builder().value("ruled_out", "buffers the application allocated").build(), java.util.List.of("jrss heap 4242"), Confidence.medium);
         return new io.jrss.core.analysis.Diagnosis(d.snapshot(), d.ledger(), java.util.List.of(cache), d.notEvaluated(), d.unavailable());
     }
 

@@ -75,7 +75,7 @@ public final class SnapshotHtml {
             h.append("<div class=\"finding ").append(f.severity()).append("\"><span class=\"sev\">").append(f.severity()).append("</span> <b>")
                     .append(HtmlPage.esc(f.id())).append("</b>: ").append(HtmlPage.esc(f.title())).append(" <span class=\"dim\">[confidence ")
                     .append(f.confidence()).append("]</span><div class=\"evidence\">");
-            f.evidence().forEach((k, v) -> h.append(HtmlPage.esc(k)).append("=").append(HtmlPage.esc(SnapshotText.evidence(k, v))).append("; "));
+            f.evidence().facts().forEach(x -> h.append(HtmlPage.esc(x.name())).append("=").append(HtmlPage.esc(SnapshotText.evidence(x))).append("; "));
             h.append("</div><ol>");
             for (String r : f.remedy()) h.append("<li>").append(HtmlPage.esc(r)).append("</li>");
             h.append("</ol></div>");

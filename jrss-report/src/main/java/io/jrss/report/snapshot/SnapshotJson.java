@@ -3,6 +3,7 @@ package io.jrss.report.snapshot;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jrss.core.rules.Evidence;
 import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
@@ -74,7 +75,7 @@ public final class SnapshotJson {
         o.put("severity", f.severity().name());
         o.put("title", f.title());
         ObjectNode evidence = o.putObject("evidence");
-        f.evidence().forEach((k, v) -> evidence.set(k, Json.MAPPER.valueToTree(v instanceof Bytes b ? b.value() : v)));
+        f.evidence().facts().forEach(x -> evidence.set(x.name(), Json.MAPPER.valueToTree(x instanceof Evidence.Amount a ? a.value().value() : x.value())));
         ArrayNode remedy = o.putArray("remedy");
         f.remedy().forEach(remedy::add);
         o.put("confidence", f.confidence().name());

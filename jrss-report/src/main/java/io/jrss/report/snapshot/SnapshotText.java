@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.report.snapshot;
 
+import io.jrss.core.rules.Evidence;
 import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.analysis.Unjudged;
 import io.jrss.core.ledger.Accuracy;
@@ -8,7 +9,6 @@ import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
 import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Allocator;
-import io.jrss.core.model.Bytes;
 import io.jrss.core.model.Unavailable;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
@@ -19,7 +19,6 @@ import io.jrss.report.shared.Style;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The terminal report of explain: a header naming the target, the ledger (largest rows first, % of RSS, a bar),
@@ -124,9 +123,9 @@ public final class SnapshotText {
             };
             out.println("  " + sev + " " + st.bold(f.id()) + ": " + f.title() + st.dim(" [confidence " + f.confidence() + "]"));
             StringBuilder ev = new StringBuilder();
-            for (Map.Entry<String, Object> e : f.evidence().entrySet()) {
+            for (Evidence.Fact x : f.evidence().facts()) {
                 if (ev.length() > 0) ev.append(", ");
-                ev.append(e.getKey()).append('=').append(evidence(e.getKey(), e.getValue()));
+                ev.append(x.name()).append('=').append(evidence(x));
             }
             out.println(st.dim("           evidence: " + ev));
             for (int i = 0; i < f.remedy().size(); i++) out.println("           " + (i + 1) + ". " + f.remedy().get(i));
@@ -135,7 +134,8 @@ public final class SnapshotText {
         out.println();
     }
 
-    public static String evidence(String name, Object v) { return v instanceof Bytes b ? b.toIec() : String.valueOf(v); }
+    /** A fact as the text and HTML reports print it: amounts in binary units, the rest as measured. */
+    public static String evidence(Evidence.Fact x) { return x instanceof Evidence.Amount a ? a.value().toIec() : String.valueOf(x.value()); }
 
     public static String pct(double r) { return Math.round(r * 100) + "%"; }
 

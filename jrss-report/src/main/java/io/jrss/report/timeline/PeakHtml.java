@@ -35,7 +35,7 @@ final class PeakHtml {
                     .append(HtmlPage.esc(e.atPeak().title())).append(" <span class=\"dim\">[was ").append(e.atPeak().severity()).append("; from ")
                     .append(PeakText.offset(t0, e.started())).append(" to ").append(PeakText.offset(t0, e.ended())).append(", peak at ")
                     .append(PeakText.offset(t0, e.peakAt())).append("]</span><div class=\"evidence\">");
-            e.atPeak().evidence().forEach((k, v) -> h.append(HtmlPage.esc(k)).append("=").append(HtmlPage.esc(SnapshotText.evidence(k, v))).append("; "));
+            e.atPeak().evidence().facts().forEach(x -> h.append(HtmlPage.esc(x.name())).append("=").append(HtmlPage.esc(SnapshotText.evidence(x))).append("; "));
             h.append("</div><ol>");
             for (String r : e.atPeak().remedy()) h.append("<li>").append(HtmlPage.esc(r)).append("</li>");
             h.append("</ol></div>");

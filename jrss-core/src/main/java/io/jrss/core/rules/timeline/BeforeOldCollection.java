@@ -34,7 +34,7 @@ final class BeforeOldCollection {
                 : "none ran during the watch" + (young > 0 ? " (" + young + " young collections did, and freed none of the growth)" : " (no collection at all)"))
                 + (kept ? "" : "; a pool filling to its size: the pace fell to " + Evidence.pct(g.pace()) + " of the whole watch's in its second half")
                 + "; an old collection, or the census of jrss heap " + pid + " (buffers by holder, and those only waiting for their cleaner), tells them apart";
-        Evidence e = TrendEvidence.add(new Evidence(), "direct_memory", g, true)
+        Evidence.Builder e = TrendEvidence.add(Evidence.builder(), "direct_memory", g, true)
                 .value("old_generation_collections_during_watch", counted ? 0 : null)
                 .value("young_collections_during_watch", young)
                 .value("not_ruled_out", notRuledOut)

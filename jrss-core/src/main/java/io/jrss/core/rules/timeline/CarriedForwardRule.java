@@ -7,8 +7,6 @@ import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
 import io.jrss.core.trend.Growth;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * For a finding one snapshot already proves (glibc-fragmentation, glibc-arena-bloat, code-cache-full,
@@ -35,8 +33,7 @@ public class CarriedForwardRule implements TimelineRule {
         boolean judged = f.longEnough() && g.whole().samples() >= TimelineFacts.MIN_SAMPLES;
         if (snapshot.isPresent()) {
             if (!judged) return RuleResult.fired(snapshot.get());
-            Map<String, Object> evidence = new LinkedHashMap<>(snapshot.get().evidence());
-            TrendEvidence.add(new Evidence(), key, g, bytes).build().forEach(evidence::putIfAbsent);
+            Evidence evidence = snapshot.get().evidence().plus(TrendEvidence.add(Evidence.builder(), key, g, bytes).build());
             Finding s = snapshot.get();
             WarmUp w = WarmUp.of(f, signal, g, noise);
             boolean extrapolate = w.reason() == null;

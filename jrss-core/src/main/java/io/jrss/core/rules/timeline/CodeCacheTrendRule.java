@@ -19,7 +19,7 @@ public final class CodeCacheTrendRule extends CarriedForwardRule {
     @Override protected RuleResult byTrend(TimelineFacts f, Growth g, Duration ttl) {
         return RuleResult.fired(new Finding(id(), Severity.warning,
                 "The code cache fills " + TrendEvidence.rate(g, true) + " and is full in about " + TrendEvidence.human(ttl) + "; then the JIT stops",
-                TrendEvidence.add(new Evidence(), "code_cache_used", g, true).value("ruled_out", "JIT warm-up, which levels off: past the JVM's first minute it still filled "
+                TrendEvidence.add(Evidence.builder(), "code_cache_used", g, true).value("ruled_out", "JIT warm-up, which levels off: past the JVM's first minute it still filled "
                         + TrendEvidence.rate(g, true) + ", and in the second half of that at " + Evidence.pct(g.pace()) + " of its whole pace").build(),
                 List.of("Give it room: -XX:ReservedCodeCacheSize=256m (the default with tiered compilation is 240m)",
                         "If it keeps filling, look for generated classes that are compiled and never unloaded: jcmd " + f.pid() + " Compiler.codelist"),

@@ -42,7 +42,7 @@ public final class CompilerMemorySpikeRule implements TimelineRule {
         String pid = f.pid();
         return RuleResult.fired(new Finding(id(), peak.compareTo(CRITICAL_PEAK) >= 0 ? Severity.critical : Severity.warning,
                 "The JIT compilers' memory peaked at " + peak.toIec() + " (median " + Bytes.of((long) median).toIec() + ")",
-                new Evidence().bytes("compiler_memory_peak", peak).bytes("compiler_memory_median", Bytes.of((long) median))
+                Evidence.builder().bytes("compiler_memory_peak", peak).bytes("compiler_memory_median", Bytes.of((long) median))
                         .value("peak_at", between ? "between samples (NMT's peak)" : s.times().get(at).toString()).value("samples", s.size())
                         .value("ruled_out", "ordinary JIT warm-up, whose arenas stay in the tens of MiB: the peak is " + Math.round(high / Math.max(median, 1))
                                 + " times the watch's median and above " + MIN_PEAK.toIec()).build(),

@@ -27,7 +27,7 @@ public final class ContainerLimitTrendRule extends CarriedForwardRule {
         if (g.delta() <= room.value() + (16 << 20)) return RuleResult.quiet(); // first touch of the committed heap explains it
         return RuleResult.fired(new Finding(id(), ttl.compareTo(VERY_SOON) < 0 ? Severity.critical : Severity.warning,
                 "RSS grows " + TrendEvidence.rate(g, true) + " and reaches the container limit in about " + TrendEvidence.human(ttl),
-                TrendEvidence.add(new Evidence(), "rss", g, true).bytes("first_touch_room", room)
+                TrendEvidence.add(Evidence.builder(), "rss", g, true).bytes("first_touch_room", room)
                         .value("ruled_out", "the JVM first touching memory it had committed: RSS grew " + Bytes.of(Math.round(g.delta())).toIec()
                                 + ", more than the " + room.toIec() + " of heap that was committed and not yet resident").build(),
                 List.of("Read the other findings: they say which part of the ledger grows",

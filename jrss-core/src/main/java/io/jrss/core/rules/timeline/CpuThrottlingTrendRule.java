@@ -9,9 +9,7 @@ import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
 import io.jrss.core.timeline.Signals;
 import io.jrss.core.trend.Series;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * cpu-throttling over time: cpu.stat's counters are cumulative since the cgroup started, so one snapshot cannot say
@@ -33,24 +31,21 @@ public final class CpuThrottlingTrendRule implements TimelineRule {
         long dp = Math.round(periods.last() - periods.values().get(0)), dt = Math.round(throttled.last() - throttled.values().get(0));
         if (dp < MIN_PERIODS || dt < 0) return snapshot.<RuleResult>map(RuleResult::fired).orElse(RuleResult.quiet());
         double ratio = dt / (double) dp;
-        Map<String, Object> evidence = new LinkedHashMap<>();
-        evidence.put("periods_during_watch", dp);
-        evidence.put("throttled_during_watch", dt);
-        evidence.put("throttled_ratio_during_watch", Math.round(ratio * 1000) / 1000.0);
-        evidence.put("span_seconds", f.timeline().span().toSeconds());
-        snapshot.ifPresent(s -> s.evidence().forEach(evidence::putIfAbsent));
+        Evidence.Builder evidence = Evidence.builder().value("periods_during_watch", dp).value("throttled_during_watch", dt)
+                .ratio("throttled_ratio_during_watch", ratio).value("span_seconds", f.timeline().span().toSeconds());
+        snapshot.ifPresent(s -> evidence.absent(s.evidence()));
         if (ratio < MIN_RATIO) {
             return snapshot.<RuleResult>map(s -> RuleResult.fired(new Finding(id(), Severity.info,
                     "Throttled in the past (" + s.title() + ") but in only " + Evidence.pct(ratio) + " of the " + dp + " periods of this watch",
-                    evidence, s.remedy(), s.confidence()))).orElse(RuleResult.quiet());
+                    evidence.build(), s.remedy(), s.confidence()))).orElse(RuleResult.quiet());
         }
         List<String> remedy = snapshot.map(Finding::remedy).orElse(List.of(
                 "Give the container more CPU (or remove the quota): GC threads that wait for CPU let memory pile up",
                 "Match the JVM to its quota: -XX:ActiveProcessorCount and fewer -XX:ParallelGCThreads/ConcGCThreads"));
-        evidence.put("ruled_out", "throttling in the past only (cpu.stat counts since the container started): " + Evidence.pct(ratio)
+        evidence.value("ruled_out", "throttling in the past only (cpu.stat counts since the container started): " + Evidence.pct(ratio)
                 + " of the " + dp + " periods during this watch were throttled");
         return RuleResult.fired(new Finding(id(), ratio >= 0.25 ? Severity.critical : Severity.warning,
                 "The CPU quota throttled the process in " + Evidence.pct(ratio) + " of the " + dp + " periods of this watch",
-                evidence, remedy.stream().filter(r -> !r.startsWith("Counters are cumulative")).toList(), Confidence.high));
+                evidence.build(), remedy.stream().filter(r -> !r.startsWith("Counters are cumulative")).toList(), Confidence.high));
     }
 }

@@ -11,9 +11,7 @@ import io.jrss.core.timeline.Signals;
 import io.jrss.core.trend.Growth;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * direct-buffer-leak over time: direct memory (NMT Other) keeps growing, with the time left to MaxDirectMemorySize;
@@ -53,12 +51,12 @@ public final class DirectBufferGrowthRule implements TimelineRule {
         }
         WarmUp w = WarmUp.of(f, Signals.DIRECT_MEMORY.name(), g, 1 << 20);
         Duration ttl = w.reason() == null ? w.growth(g).whole().timeToLimit() : null;
-        Map<String, Object> evidence = new LinkedHashMap<>(TrendEvidence.add(new Evidence(), "direct_memory", g, true)
+        Evidence evidence = TrendEvidence.add(Evidence.builder(), "direct_memory", g, true)
                 .value("old_generation_collections_during_watch", oldGcs)
                 .value("ruled_out", "garbage buffers awaiting a collection, and a pool filling to its size: it kept growing across " + oldGcs
-                        + " old-generation collections, at " + Evidence.pct(g.pace()) + " of its pace in the second half of the watch").build());
-        if (ttl == null) { evidence.remove("direct_memory_time_to_limit"); evidence.remove("direct_memory_time_to_limit_seconds"); }
-        snapshot.ifPresent(s -> s.evidence().forEach(evidence::putIfAbsent));
+                        + " old-generation collections, at " + Evidence.pct(g.pace()) + " of its pace in the second half of the watch").build();
+        if (ttl == null) evidence = evidence.without("direct_memory_time_to_limit", "direct_memory_time_to_limit_seconds");
+        if (snapshot.isPresent()) evidence = evidence.plus(snapshot.get().evidence());
         Severity sev = ttl != null && ttl.compareTo(Duration.ofHours(1)) < 0 ? Severity.critical
                 : snapshot.map(Finding::severity).orElse(Severity.warning);
         List<String> remedy = new ArrayList<>(snapshot.map(Finding::remedy).orElse(List.of(

@@ -12,8 +12,6 @@ import io.jrss.core.rules.Severity;
 import io.jrss.core.timeline.Signals;
 import io.jrss.core.trend.Growth;
 import io.jrss.core.trend.Shape;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * glibc-fragmentation over time: the snapshot verdict (free memory resident in the arenas) with the trend of
@@ -35,17 +33,17 @@ public final class GlibcFragmentationTrendRule implements TimelineRule {
             return judged || f.longEnough() ? RuleResult.quiet()
                     : notEvaluated("glibc statistics over time are needed (VM.info or System.native_heap_info, glibc only)");
         }
-        Map<String, Object> evidence = new LinkedHashMap<>(snapshot.map(Finding::evidence).orElse(Map.of()));
+        Evidence.Builder evidence = Evidence.builder().absent(snapshot.map(Finding::evidence).orElse(Evidence.NONE));
         if (judged) {
-            TrendEvidence.add(new Evidence(), "glibc_free", free, true).build().forEach(evidence::putIfAbsent);
-            TrendEvidence.add(new Evidence(), "glibc_in_use", inUse, true).build().forEach(evidence::putIfAbsent);
+            evidence.absent(TrendEvidence.add(Evidence.builder(), "glibc_free", free, true).build());
+            evidence.absent(TrendEvidence.add(Evidence.builder(), "glibc_in_use", inUse, true).build());
         }
         String title = snapshot.map(Finding::title).orElse("glibc's free memory ratchets up: " + TrendEvidence.rate(free, true)
                 + " (" + Bytes.of(Math.round(free.whole().last())).toIec() + " free now) while the memory in use moves " + TrendEvidence.rate(inUse, true));
         if (snapshot.isPresent() && ratchet) title += "; and it is still rising, " + TrendEvidence.rate(free, true) + (free.whole().shape() == Shape.ratchet ? " in steps" : "");
-        if (snapshot.isEmpty()) evidence.put("ruled_out", "memory in use: glibc's free bytes rose " + Bytes.of(Math.round(free.delta())).toIec()
+        if (snapshot.isEmpty()) evidence.value("ruled_out", "memory in use: glibc's free bytes rose " + Bytes.of(Math.round(free.delta())).toIec()
                 + " while its bytes in use moved " + Bytes.of(Math.round(inUse.delta())).toIec());
-        return RuleResult.fired(new Finding(id(), snapshot.map(Finding::severity).orElse(Severity.warning), title, evidence,
+        return RuleResult.fired(new Finding(id(), snapshot.map(Finding::severity).orElse(Severity.warning), title, evidence.build(),
                 GlibcFragmentationRule.remedy(f.last()), snapshot.map(Finding::confidence).orElse(Confidence.medium)));
     }
 }

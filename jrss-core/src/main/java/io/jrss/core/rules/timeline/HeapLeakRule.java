@@ -44,7 +44,7 @@ public final class HeapLeakRule implements TimelineRule {
         Duration ttl = g.whole().timeToLimit();
         Severity sev = ttl != null && ttl.compareTo(Duration.ofHours(1)) < 0 ? Severity.critical : Severity.warning;
         Bytes first = Bytes.of(Math.round(live.floors().values().get(0))), last = Bytes.of(Math.round(live.floors().last()));
-        Evidence e = TrendEvidence.add(new Evidence(), "live_heap", g, true)
+        Evidence.Builder e = TrendEvidence.add(Evidence.builder(), "live_heap", g, true)
                 .value("live_heap_source", "the old generation's occupancy after each of its collections (hsperfdata)")
                 .value("old_generation_collections_during_watch", live.collections())
                 .value("ruled_out", "promoted garbage: what survived " + live.collections() + " old-generation collections rose from "
@@ -87,7 +87,7 @@ public final class HeapLeakRule implements TimelineRule {
         return RuleResult.fired(new Finding(id(), Severity.critical,
                 "What survives old-generation collections fills the heap: " + last.toIec() + " of " + cap.toIec() + " after each of the last "
                         + FULL_COLLECTIONS + " (" + live.collections() + " during the watch): the JVM collects back to back and will throw OutOfMemoryError",
-                new Evidence().bytes("live_heap_now", last).bytes("old_generation_capacity", cap).ratio("live_share_of_capacity", live.floors().last() / max)
+                Evidence.builder().bytes("live_heap_now", last).bytes("old_generation_capacity", cap).ratio("live_share_of_capacity", live.floors().last() / max)
                         .value("old_generation_collections_during_watch", live.collections())
                         .value("ruled_out", "promoted garbage: these are old-generation collections, and what they leave is live").build(),
                 List.of("Dump the live objects now, or at the error next time: jcmd " + pid + " GC.heap_dump /tmp/heap.hprof, -XX:+HeapDumpOnOutOfMemoryError",

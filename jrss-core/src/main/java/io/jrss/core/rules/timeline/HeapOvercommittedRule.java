@@ -67,7 +67,7 @@ public final class HeapOvercommittedRule implements TimelineRule {
         return RuleResult.fired(new Finding(id(), Severity.warning,
                 "The heap kept " + lowB.toIec() + " committed for " + TrendEvidence.human(held) + " while it never used more than "
                         + peakB.toIec() + ": " + idle.toIec() + " resident for nothing",
-                new Evidence().bytes("heap_committed_min", lowB).bytes("heap_used_max", peakB).bytes("heap_resident", resident)
+                Evidence.builder().bytes("heap_committed_min", lowB).bytes("heap_used_max", peakB).bytes("heap_resident", resident)
                         .bytes("idle_resident", idle).bytes("initial_heap", initial).value("gc", gc).value("span_seconds", span)
                         .value("ruled_out", "a heap in use, or a burst still going on: for the last " + TrendEvidence.human(held) + " it never used more than "
                                 + peakB.toIec() + " of the " + resident.toIec() + " resident").build(),

@@ -37,7 +37,7 @@ public final class MetaspaceLeakRule implements TimelineRule {
         if (byMeta && !byClasses && WarmUp.of(f, Signals.METASPACE_COMMITTED.name(), meta, 1 << 20).reason() != null) byMeta = false;
         if (!byClasses && !byMeta) return RuleResult.quiet();
         Duration ttl = WarmUp.timeToLimit(f, Signals.METASPACE_COMMITTED.name(), 1 << 20); // not from a start-up's pace
-        Evidence e = new Evidence();
+        Evidence.Builder e = Evidence.builder();
         if (classes.whole().samples() > 0) TrendEvidence.add(e, "loaded_classes", classes, false);
         if (meta.whole().samples() > 0) TrendEvidence.add(e, "metaspace", meta, true);
         Growth by = byClasses ? classes : meta;

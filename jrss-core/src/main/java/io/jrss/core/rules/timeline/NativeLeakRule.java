@@ -37,7 +37,7 @@ public final class NativeLeakRule implements TimelineRule {
         if (!g.outlasts(MIN_GROWTH)) return RuleResult.quiet();
         Growth nmt = f.growth(Signals.NMT_COMMITTED.name(), 1 << 20);
         Duration ttl = WarmUp.timeToLimit(f, Signals.RSS.name(), 1 << 20); // not from a start-up's pace
-        Evidence e = TrendEvidence.add(new Evidence(), "untracked_native", g, true)
+        Evidence.Builder e = TrendEvidence.add(Evidence.builder(), "untracked_native", g, true)
                 .value("untracked_native_source", glibc ? "glibc in use (VM.info or System.native_heap_info) minus NMT malloc"
                         : "RssAnon minus NMT committed (no glibc figures)");
         if (nmt.whole().samples() > 0) TrendEvidence.add(e, "nmt_committed", nmt, true);

@@ -26,7 +26,7 @@ public final class ThreadLeakRule implements TimelineRule {
         if (threads.whole().samples() < TimelineFacts.MIN_SAMPLES) return notEvaluated("no thread counts (/proc/<pid>/status)");
         if (!threads.outlasts(MIN_THREADS)) return RuleResult.quiet();
         Growth stacks = f.growth(Signals.THREAD_STACKS.name(), 1 << 20);
-        Evidence e = TrendEvidence.add(new Evidence(), "threads", threads, false)
+        Evidence.Builder e = TrendEvidence.add(Evidence.builder(), "threads", threads, false)
                 .value("ruled_out", "pools filling up to their size at start-up: threads were still started " + TrendEvidence.rate(threads, false)
                         + " in the second half of the watch, " + Evidence.pct(threads.pace()) + " of the pace of the whole watch");
         if (stacks.whole().samples() > 0) TrendEvidence.add(e, "thread_stacks", stacks, true);

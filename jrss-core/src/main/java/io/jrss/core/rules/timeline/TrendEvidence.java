@@ -16,7 +16,7 @@ final class TrendEvidence {
 
     private TrendEvidence() {}
 
-    static Evidence add(Evidence e, String key, Growth g, boolean bytes) {
+    static Evidence.Builder add(Evidence.Builder e, String key, Growth g, boolean bytes) {
         Trend t = g.whole();
         double scale = bytes ? MIB : 1;
         String unit = bytes ? "_mib_per_hour" : "_per_hour";
