@@ -8,6 +8,7 @@ import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.Rule;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Rules;
+import io.jrss.core.rules.culprits.Culprits;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -36,6 +37,7 @@ public record Diagnosis(Snapshot snapshot, Ledger ledger, List<Finding> findings
             if (result instanceof RuleResult.NotEvaluated n) notEvaluated.add(n);
         }
         findings.sort(Comparator.comparing(Finding::severity).reversed().thenComparing(Finding::id));
+        findings.replaceAll(f -> Culprits.of(snapshot, f));
         return new Diagnosis(snapshot, ledger, List.copyOf(findings), List.copyOf(notEvaluated), snapshot.unavailable());
     }
 }

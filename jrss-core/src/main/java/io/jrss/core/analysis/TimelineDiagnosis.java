@@ -3,6 +3,7 @@ package io.jrss.core.analysis;
 
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
+import io.jrss.core.rules.culprits.Culprits;
 import io.jrss.core.rules.timeline.TimelineFacts;
 import io.jrss.core.rules.timeline.TimelineRule;
 import io.jrss.core.rules.timeline.TimelineRules;
@@ -60,6 +61,7 @@ public record TimelineDiagnosis(Diagnosis last, Diagnosis peak, Timeline timelin
         }
         List<Finding> sorted = new ArrayList<>(findings.values());
         sorted.sort(ORDER);
+        sorted.replaceAll(f -> Culprits.of(last.snapshot(), f));
         List<Episode> past = episodes.stream().filter(e -> !findings.containsKey(e.id()) && !disproved.contains(e.id()))
                 .sorted(Comparator.comparing(Episode::atPeak, ORDER)).toList();
         return new TimelineDiagnosis(last, peak, timeline, Trends.rows(timeline), Trends.signals(timeline), List.copyOf(sorted), past,

@@ -30,7 +30,7 @@ final class MappingClassifier {
     static final long ARENA_HEAP_SIZE = 64L << 20;
     private static final long MAX_GUARD = 32 << 10; // HotSpot red+yellow+reserved zones: 16 KiB on x86_64; glibc: 4 KiB
     private static final long MAX_STACK = 64L << 20;
-    private static final Pattern BINARY = Pattern.compile(
+    static final Pattern BINARY = Pattern.compile(
             "\\.so(\\.[0-9.]+)?$|\\.jar$|\\.jsa$|/lib/modules$|/bin/java$|/usr/lib/locale/|/gconv/|/hsperfdata_[^/]+/\\d+$");
 
     private final List<AddressRange> heap;

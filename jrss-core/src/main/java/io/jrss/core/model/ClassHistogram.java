@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.model;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -14,5 +16,17 @@ public record ClassHistogram(List<Entry> entries, long instances, Bytes bytes) {
 
     public Entry entry(String className) {
         return entries.stream().filter(e -> e.className().equals(className)).findFirst().orElse(null);
+    }
+
+    /** The classes whose bytes grew since {@code earlier}, as entries of the growth (instances and bytes gained), most bytes first. */
+    public List<Entry> grewSince(ClassHistogram earlier) {
+        List<Entry> grew = new ArrayList<>();
+        for (Entry e : entries) {
+            Entry b = earlier.entry(e.className());
+            Bytes by = e.bytes().minus(b == null ? Bytes.ZERO : b.bytes());
+            if (by.isPositive()) grew.add(new Entry(e.className(), e.instances() - (b == null ? 0 : b.instances()), by));
+        }
+        grew.sort(Comparator.comparing(Entry::bytes).reversed());
+        return grew;
     }
 }

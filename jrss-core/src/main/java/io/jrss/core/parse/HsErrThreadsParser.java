@@ -9,12 +9,14 @@ import java.util.regex.Pattern;
 
 /**
  * The thread list of an hs_err file, as a thread dump without stacks: "Java Threads: ( => current thread )" and its
- * {@code 0x... JavaThread "pool-7-thread-1" daemon [_thread_blocked, id=..., stack(...)]} lines (JDK 8 to 25; the
+ * {@code 0x... JavaThread "pool-7-thread-1" daemon [_thread_blocked, id=..., stack(...)]} lines (JDK 8 to 25; from 21
+ * the name and "daemon" are padded into columns; the
  * state is HotSpot's, {@code _thread_blocked}, not java.lang.Thread.State), and the "Other Threads:" the JVM runs for
  * itself. Null when the file has no thread list (a header pasted alone), so that a thread dump read elsewhere wins.
  */
 public final class HsErrThreadsParser {
-    private static final Pattern JAVA = Pattern.compile("JavaThread \"((?:[^\"\\\\]|\\\\.){0,512})\"( daemon)? \\[(_thread_\\w{1,20})");
+    // JDK 21+ pads the name into columns: JavaThread "main"                              [_thread_in_vm, ...
+    private static final Pattern JAVA = Pattern.compile("JavaThread \"((?:[^\"\\\\]|\\\\.){0,512})\"\\s{0,80}(daemon)?\\s{0,8}\\[(_thread_\\w{1,20})");
     private static final Pattern OTHER = Pattern.compile("^(?:=>)?\\s*0x[0-9a-fA-F]{1,16} (?:VMThread|WatcherThread|GCTaskThread|ConcurrentGCThread|WorkerThread|NonJavaThread|\\w{1,40}Thread) \"([^\"]{0,512})\"");
 
     private HsErrThreadsParser() {}

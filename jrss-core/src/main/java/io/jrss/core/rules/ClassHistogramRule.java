@@ -7,7 +7,6 @@ import io.jrss.core.model.ClassHistogram;
 import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -23,25 +22,16 @@ public final class ClassHistogramRule implements Rule {
 
     @Override public String id() { return Findings.HEAP_LEAK.id(); }
 
-    record Growth(String className, long instances, Bytes bytes) {}
-
     @Override public RuleResult evaluate(Snapshot s, Ledger ledger) {
         List<ClassHistogram> h = s.get(Readings.CLASS_HISTOGRAMS).orNull();
         if (h == null || h.size() < 2) return RuleResult.quiet();
         ClassHistogram first = h.get(0), last = h.get(h.size() - 1);
         Bytes growth = last.bytes().minus(first.bytes());
         if (growth.compareTo(MIN_GROWTH) < 0 || growth.ratioOf(first.bytes()) < 0.25) return RuleResult.quiet();
-        List<Growth> grew = new ArrayList<>();
-        for (ClassHistogram.Entry e : last.entries()) {
-            ClassHistogram.Entry b = first.entry(e.className());
-            long n = e.instances() - (b == null ? 0 : b.instances());
-            Bytes by = e.bytes().minus(b == null ? Bytes.ZERO : b.bytes());
-            if (by.isPositive()) grew.add(new Growth(e.className(), n, by));
-        }
-        grew.sort(Comparator.comparing(Growth::bytes).reversed());
+        List<ClassHistogram.Entry> grew = last.grewSince(first);
         String top = grew.stream().limit(5).map(g -> g.className() + " " + String.format("%+,d", g.instances()) + " (" + g.bytes().toSignedIec() + ")")
                 .collect(Collectors.joining(", "));
-        Growth mostInstances = grew.stream().filter(g -> !g.className().startsWith("[")).max(Comparator.comparingLong(Growth::instances)).orElse(null);
+        ClassHistogram.Entry mostInstances = grew.stream().filter(g -> !g.className().startsWith("[")).max(Comparator.comparingLong(ClassHistogram.Entry::instances)).orElse(null);
         return RuleResult.fired(new Finding(id(), Severity.warning,
                 "Between the first and the last of " + h.size() + " class histograms the objects counted grew from " + first.bytes().toIec() + " to "
                         + last.bytes().toIec() + (mostInstances == null ? "" : "; " + mostInstances.className() + " gained " + String.format("%,d", mostInstances.instances()) + " instances"),

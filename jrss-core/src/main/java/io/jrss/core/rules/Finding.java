@@ -9,9 +9,24 @@ import java.util.List;
  * ({@link Evidence}); {@code remedy} lists steps in the order to try.
  *
  * @param confidence how sure the verdict is
+ * @param culprits   who holds the memory, most first, when a reading names them ({@code rules.culprits}); else empty
  */
 public record Finding(String id, Severity severity, String title, Evidence evidence, List<String> remedy,
-                      Confidence confidence) {
+                      Confidence confidence, List<Culprit> culprits) {
+    public Finding {
+        culprits = List.copyOf(culprits);
+    }
+
+    /** A finding whose culprits are not known yet: the rules raise these, {@code rules.culprits} names the holders. */
+    public Finding(String id, Severity severity, String title, Evidence evidence, List<String> remedy, Confidence confidence) {
+        this(id, severity, title, evidence, remedy, confidence, List.of());
+    }
+
+    /** The same finding with these culprits. */
+    public Finding withCulprits(List<Culprit> culprits) {
+        return new Finding(id, severity, title, evidence, remedy, confidence, culprits);
+    }
+
     /**
      * How sure a finding is, ordered from least to most: {@code high} when the readings show the cause itself (an
      * OOM message, glibc's own free bytes), {@code medium} when they show its signature, {@code low} when another

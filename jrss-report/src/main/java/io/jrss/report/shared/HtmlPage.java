@@ -50,7 +50,7 @@ public final class HtmlPage {
             .finding{background:var(--card);border-left:4px solid var(--info);padding:8px 12px;margin:8px 0;border-radius:4px}
             .finding.warning{border-color:var(--warn)}.finding.critical{border-color:var(--crit)}.finding.resolved{border-color:var(--ok,#2e7d32)}.resolved .sev{color:var(--ok,#2e7d32)}
             .sev{font-weight:700;text-transform:uppercase;font-size:.8em;letter-spacing:.05em}.critical .sev{color:var(--crit)}.warning .sev{color:var(--warn)}.info .sev{color:var(--info)}
-            .evidence{font-size:.85em;color:var(--dim);word-break:break-word}.ok{color:var(--ok)}
+            .evidence{font-size:.85em;color:var(--dim);word-break:break-word}.culprits{font-size:.9em;margin:.3em 0;word-break:break-word}.ok{color:var(--ok)}
             .chart{position:relative;width:100%;height:320px}.chart.bar{height:140px}
             details{margin:4px 0}summary{cursor:pointer}pre{overflow:auto;background:var(--card);padding:8px;font-size:.8em;max-height:420px}
             @media (max-width:600px){body{padding:8px;font-size:14px}.chart{height:260px}td,th{padding:3px}}

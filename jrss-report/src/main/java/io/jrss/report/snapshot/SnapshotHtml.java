@@ -76,11 +76,21 @@ public final class SnapshotHtml {
                     .append(HtmlPage.esc(f.id())).append("</b>: ").append(HtmlPage.esc(f.title())).append(" <span class=\"dim\">[confidence ")
                     .append(f.confidence()).append("]</span><div class=\"evidence\">");
             f.evidence().facts().forEach(x -> h.append(HtmlPage.esc(x.name())).append("=").append(HtmlPage.esc(SnapshotText.evidence(x))).append("; "));
-            h.append("</div><ol>");
+            h.append("</div>");
+            culprits(h, f);
+            h.append("<ol>");
             for (String r : f.remedy()) h.append("<li>").append(HtmlPage.esc(r)).append("</li>");
             h.append("</ol></div>");
         }
         h.append("</section>\n");
+    }
+
+    /** Who holds the memory, under the evidence: the first is the culprit. */
+    public static void culprits(StringBuilder h, Finding f) {
+        if (f.culprits().isEmpty()) return;
+        h.append("<ul class=\"culprits\">");
+        f.culprits().forEach(c -> h.append("<li>").append(c == f.culprits().get(0) ? "<b>culprit</b> " : "").append(HtmlPage.esc(SnapshotText.culprit(c))).append("</li>"));
+        h.append("</ul>");
     }
 
     public static void ledgerTable(StringBuilder h, Ledger l) {

@@ -3,12 +3,13 @@ package io.jrss.report.snapshot;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.jrss.core.rules.Evidence;
 import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
 import io.jrss.core.ledger.MallocAccount;
 import io.jrss.core.model.Bytes;
+import io.jrss.core.rules.Culprit;
+import io.jrss.core.rules.Evidence;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.snapshot.Readings;
@@ -76,6 +77,11 @@ public final class SnapshotJson {
         o.put("title", f.title());
         ObjectNode evidence = o.putObject("evidence");
         f.evidence().facts().forEach(x -> evidence.set(x.name(), Json.MAPPER.valueToTree(x instanceof Evidence.Amount a ? a.value().value() : x.value())));
+        ArrayNode culprits = o.putArray("culprits");
+        for (Culprit c : f.culprits()) {
+            culprits.addObject().put("kind", c.kind().json()).put("name", c.name()).put("bytes", c.bytes() == null ? null : c.bytes().value())
+                    .put("count", c.count()).put("growth_per_hour", c.growthPerHour()).put("share", c.share()).put("how", c.how());
+        }
         ArrayNode remedy = o.putArray("remedy");
         f.remedy().forEach(remedy::add);
         o.put("confidence", f.confidence().name());

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.report.snapshot;
 
-import io.jrss.core.rules.Evidence;
 import io.jrss.core.analysis.Diagnosis;
 import io.jrss.core.analysis.Unjudged;
 import io.jrss.core.ledger.Accuracy;
@@ -9,7 +8,10 @@ import io.jrss.core.ledger.Ledger;
 import io.jrss.core.ledger.LedgerRow;
 import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Allocator;
+import io.jrss.core.model.Bytes;
 import io.jrss.core.model.Unavailable;
+import io.jrss.core.rules.Culprit;
+import io.jrss.core.rules.Evidence;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.RuleResult;
 import io.jrss.core.rules.Severity;
@@ -128,10 +130,21 @@ public final class SnapshotText {
                 ev.append(x.name()).append('=').append(evidence(x));
             }
             out.println(st.dim("           evidence: " + ev));
+            for (Culprit c : f.culprits()) out.println("           " + (c == f.culprits().get(0) ? "culprit: " : "   then: ") + culprit(c));
             for (int i = 0; i < f.remedy().size(); i++) out.println("           " + (i + 1) + ". " + f.remedy().get(i));
             if (f.severity() != Severity.info) out.println();
         }
         out.println();
+    }
+
+    /** "class-loader Loaders$GeneratedLoader: 5,000, 48.2 MiB (91%) [jcmd 42 VM.classloader_stats]". */
+    public static String culprit(Culprit c) {
+        StringBuilder b = new StringBuilder(c.kind().json()).append(' ').append(c.name()).append(':');
+        if (c.count() != null) b.append(' ').append(String.format(java.util.Locale.ROOT, "%,d", c.count()));
+        if (c.bytes() != null) b.append(c.count() != null ? ", " : " ").append(c.bytes().toIec());
+        if (c.growthPerHour() != null) b.append(", ").append(c.bytes() != null ? Bytes.of(Math.round(c.growthPerHour())).toSignedIec() : String.format(java.util.Locale.ROOT, "%+,.0f", c.growthPerHour())).append("/h");
+        if (c.share() != null) b.append(" (").append(pct(c.share())).append(')');
+        return b.append(" [").append(c.how()).append(']').toString();
     }
 
     /** A fact as the text and HTML reports print it: amounts in binary units, the rest as measured. */

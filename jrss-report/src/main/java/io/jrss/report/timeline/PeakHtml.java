@@ -5,6 +5,7 @@ import io.jrss.core.analysis.Episode;
 import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.report.shared.HtmlPage;
+import io.jrss.report.snapshot.SnapshotHtml;
 import io.jrss.report.snapshot.SnapshotText;
 
 /** The HTML of a watch's peak: the ledger at peak RSS beside the last one, and the episodes that ended before the watch. */
@@ -36,7 +37,9 @@ final class PeakHtml {
                     .append(PeakText.offset(t0, e.started())).append(" to ").append(PeakText.offset(t0, e.ended())).append(", peak at ")
                     .append(PeakText.offset(t0, e.peakAt())).append("]</span><div class=\"evidence\">");
             e.atPeak().evidence().facts().forEach(x -> h.append(HtmlPage.esc(x.name())).append("=").append(HtmlPage.esc(SnapshotText.evidence(x))).append("; "));
-            h.append("</div><ol>");
+            h.append("</div>");
+            SnapshotHtml.culprits(h, e.atPeak());
+            h.append("<ol>");
             for (String r : e.atPeak().remedy()) h.append("<li>").append(HtmlPage.esc(r)).append("</li>");
             h.append("</ol></div>");
         }

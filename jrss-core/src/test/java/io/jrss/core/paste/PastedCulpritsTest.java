@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.paste;
+
+import static io.jrss.core.paste.PastedFormatsTest.finding;
+import static io.jrss.core.paste.PastedFormatsTest.findings;
+import static io.jrss.core.paste.PastedFormatsTest.fixture;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jrss.core.model.Bytes;
+import io.jrss.core.rules.Culprit;
+import io.jrss.core.rules.Finding;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 28 from saved outputs: each finding names who holds its memory, first, from the reading that shows it (a
+ * thread dump or an hs_err file's thread list, VM.classloader_stats, histogram pairs, Compiler.memory), and a finding
+ * whose reading does not name anyone keeps an empty list. The fixtures' READMEs name how they were made.
+ */
+class PastedCulpritsTest {
+    static Culprit first(Finding f) {
+        assertTrue(!f.culprits().isEmpty(), f.id() + " names a culprit: " + f);
+        return f.culprits().get(0);
+    }
+
+    @Test void aThreadDumpNamesTheLeakingGroup() {
+        Culprit c = first(finding("thread-leak", fixture("thread_dump/jdk17-thread-print-executor-per-call.txt")));
+        assertEquals(Culprit.Kind.THREAD_GROUP, c.kind());
+        assertEquals("pool-N-thread-M", c.name());
+        assertEquals(1600L, c.count());
+        assertEquals(0.99, c.share(), 0.01);
+        assertTrue(c.how().contains("Thread.print"), c.how());
+    }
+
+    @Test void anHsErrThreadListNamesTheSameGroupOnEveryJdk() {
+        for (String jdk : List.of("jdk11", "jdk17", "jdk21", "jdk25")) {
+            String dir = "messages/made-here/" + jdk + "-thread-leak-hs-err/";
+            String name = switch (jdk) { case "jdk11" -> "18600"; case "jdk17" -> "20064"; case "jdk21" -> "21550"; default -> "23030"; };
+            Finding f = finding("thread-leak", fixture(dir + "hs_err_pid" + name + ".log"));
+            assertEquals("pool-N-thread-M", first(f).name(), jdk);
+            assertEquals("the hs_err file's thread list", first(f).how(), jdk);
+            assertTrue(f.culprits().stream().skip(1).allMatch(c -> c.count() > 1), "no thread alone after the first: " + f.culprits());
+        }
+    }
+
+    @Test void classLoaderStatsNameTheLoaderTypeCreatedAgainAndAgain() {
+        Culprit c = first(finding("metaspace-leak", fixture("classloader_stats/jdk17-vm-classloader-stats-loader-per-class.txt")));
+        assertEquals(Culprit.Kind.CLASS_LOADER, c.kind());
+        assertEquals("Loaders$GeneratedLoader", c.name());
+        assertEquals(5000L, c.count());
+        assertTrue(c.bytes().compareTo(Bytes.ofMiB(3)) > 0, c.toString());
+        assertTrue(c.how().contains("VM.classloader_stats"), c.how());
+    }
+
+    @Test void histogramPairsNameTheApplicationClassBeforeTheArraysItHolds() {
+        Finding f = finding("heap-leak", fixture("jmap_histo/jdk17-histo-live-cache-leak-1.txt"), fixture("jmap_histo/jdk17-histo-live-cache-leak-2.txt"));
+        Culprit c = first(f);
+        assertEquals(Culprit.Kind.CLASS, c.kind());
+        assertEquals("HeapLeak$Session", c.name());
+        assertEquals(36_400L, c.count(), "instances gained between the two");
+        assertEquals("[B", f.culprits().get(1).name(), "the byte arrays the sessions hold come next, with most of the growth");
+        assertTrue(f.culprits().get(1).share() > 0.9, f.culprits().toString());
+    }
+
+    @Test void compilerMemoryNamesTheMethodOnceWithItsCostliestCompilation() {
+        String base = "/corpus/109-openjdk-c2-recompilation-compiler-memory/";
+        Finding f = finding("compiler-memory-spike", resource(base + "compiler-memory.stress-recompilation.txt"));
+        Culprit c = first(f);
+        assertEquals(Culprit.Kind.METHOD, c.kind());
+        assertTrue(c.name().startsWith("java/lang/invoke/LambdaForm$Kind::<clinit>"), c.name());
+        assertEquals(1, f.culprits().stream().filter(x -> x.name().equals(c.name())).count(), "one line per method: " + f.culprits());
+    }
+
+    @Test void aFindingWhoseReadingNamesNobodyHasNoCulprit() {
+        for (Finding f : findings(fixture("hs_err/jdk8-krashpad-dataset57-chunkpool-malloc.txt"))) {
+            assertEquals(List.of(), f.culprits(), "36 threads are not why " + f.id() + " fired");
+        }
+    }
+
+    static String resource(String path) {
+        try (var in = PastedCulpritsTest.class.getResourceAsStream(path)) {
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}
