@@ -34,6 +34,8 @@ final class ExportFlags {
 
     @Mixin TimeoutFlag timeout;
 
+    @Mixin CulpritsFlag culprits;
+
     @Option(names = "--workers", paramLabel = "N", defaultValue = "4", description = "JVMs sampled at once (default: ${DEFAULT-VALUE}).")
     int workers;
 
@@ -54,7 +56,7 @@ final class ExportFlags {
         }
         int windowSamples = (int) Math.max(2, Math.min(100_000, window.toMillis() / interval.toMillis()));
         return new Export.Options(interval, fullInterval, windowSamples, timeout.value, pattern("--include", include), pattern("--exclude", exclude),
-                workers, listen, null, 0);
+                workers, listen, null, 0, culprits.allowed());
     }
 
     /** The options with --listen's host and port, for serving /metrics. */
@@ -68,7 +70,7 @@ final class ExportFlags {
         } catch (NumberFormatException e) {
             throw new Errors.UsageException("--listen: the port of " + listen + " is not a number");
         }
-        return new Export.Options(o.interval(), o.fullInterval(), o.windowSamples(), o.timeout(), o.include(), o.exclude(), o.workers(), listen, host, port);
+        return new Export.Options(o.interval(), o.fullInterval(), o.windowSamples(), o.timeout(), o.include(), o.exclude(), o.workers(), listen, host, port, o.culprits());
     }
 
     private static Pattern pattern(String option, String regex) {

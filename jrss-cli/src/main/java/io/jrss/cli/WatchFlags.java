@@ -41,6 +41,8 @@ final class WatchFlags {
             + " (free memory glibc kept, as opposed to live native memory).")
     boolean trimProbe;
 
+    @Mixin CulpritsFlag culprits;
+
     @Option(names = "--nmt-baseline", description = "CHANGES NMT's STATE: take VM.native_memory baseline at the start and report summary.diff growth by category at the end.")
     boolean nmtBaseline;
 
@@ -67,6 +69,6 @@ final class WatchFlags {
         positive("--timeout", timeout.value);
         if (duration != null) positive("--duration", duration);
         report.checkAsUsage();
-        return new WatchOptions(i, fullInterval, duration, timeout.value, record, nmtDetail, trimProbe, nmtBaseline, maxUnanswered);
+        return new WatchOptions(i, fullInterval, duration, timeout.value, record, nmtDetail, trimProbe, nmtBaseline, maxUnanswered, culprits.allowed());
     }
 }

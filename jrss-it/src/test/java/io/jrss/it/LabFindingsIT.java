@@ -82,6 +82,9 @@ class LabFindingsIT {
             for (String id : s.findings()) {
                 assertTrue(ids.contains(id), name + " on JDK " + feature + " should raise " + id + "; raised " + ids + whyNot(json, id));
             }
+            List<String> problems = new ArrayList<>();
+            LabRunWatchIT.culprit(s, "jrss explain on JDK " + feature, json, problems); // issue 28: mapped-files names its file
+            assertEquals(List.of(), problems);
         }
     }
 

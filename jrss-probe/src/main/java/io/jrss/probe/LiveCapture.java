@@ -6,6 +6,8 @@ import io.jrss.core.snapshot.CaptureFile;
 import io.jrss.core.snapshot.Readings;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * Takes captures of one live JVM: every file {@link Readings} declares, in its order and by the means it declares
@@ -40,11 +42,16 @@ public final class LiveCapture {
         this.pid = pid; this.jcmd = jcmd; this.options = options; this.clock = clock; this.listener = listener;
     }
 
-    /** A full capture: every reading. */
-    public Capture take(String jrssVersion) {
+    /** A full capture: every reading, and NMT detail when the options ask for it. */
+    public Capture take(String jrssVersion) { return take(jrssVersion, Set.of()); }
+
+    /** A full capture with these {@link CaptureFile.Sampling#CULPRIT} files too (a finding that fired asks for them). */
+    public Capture take(String jrssVersion, Set<String> culprits) {
         CaptureLog log = begin();
         Instant started = clock.instant();
-        phases(log).takeAll(Readings.files().stream().filter(f -> f.takenIn(false, log.feature, options.nmtDetail())).toList());
+        Set<String> asked = new HashSet<>(culprits);
+        if (options.nmtDetail()) asked.add(io.jrss.core.capture.CaptureFiles.NMT_DETAIL);
+        phases(log).takeAll(Readings.files().stream().filter(f -> f.takenIn(false, log.feature, asked)).toList());
         return log.finish(started, jrssVersion, true);
     }
 
@@ -62,7 +69,7 @@ public final class LiveCapture {
             base.text(f.name()).ifPresent(t -> log.carried(f.name(), t, started, "carried over from the watch's first capture"));
         }
         log.feature = PhaseTaker.feature(log.texts.get(io.jrss.core.capture.CaptureFiles.VM_VERSION));
-        phases(log).takeAll(Readings.files().stream().filter(f -> f.takenIn(true, log.feature, false)).toList());
+        phases(log).takeAll(Readings.files().stream().filter(f -> f.takenIn(true, log.feature, Set.of())).toList());
         return log.finish(started, jrssVersion, false);
     }
 

@@ -50,9 +50,10 @@ public final class Compare {
     private ComparisonResult compare(Options o, Listener listener) throws InterruptedException {
         Map<Arm, List<ArmRun>> runs = new LinkedHashMap<>();
         List<Arm> toRun = arms(o.arms(), listener, runs);
-        // Each run's watch ends at --duration, or at --arm-timeout for a program meant to end by itself; no probes.
+        // Each run's watch ends at --duration, or at --arm-timeout for a program meant to end by itself; no probes, and no
+        // culprit readings: a thread dump's pause in one arm and not another would be measured as the arm's.
         WatchOptions watch = new WatchOptions(o.interval(), o.fullInterval(), o.duration() != null ? o.duration() : o.armTimeout(), o.timeout(), null,
-                false, false, false, 3);
+                false, false, false, 3, java.util.Set.of());
         ArmSession.Plan plan = new ArmSession.Plan(o.command(), o.nmt(), watch, o.duration(), o.armTimeout(), o.startup(), o.metricPattern(), o.record());
         try (CtrlC ctrlC = CtrlC.runs(() -> { interrupted = true; ArmSession s = current; if (s != null) s.interrupt(); })) {
             for (int r = 1; r <= o.repeat() && !interrupted; r++) {

@@ -27,6 +27,7 @@ import java.util.Set;
  * the last full one is kept whole for the ledger and the snapshot rules. A live watch and a recording read back go
  * through here alike, so they reach the same verdicts. Keeps only samples, not snapshots: an hour at 1 s is small.
  * An exporter that runs for months keeps a window instead ({@link #windowed}): the last samples only, and no episodes.
+ * Of the snapshots, it keeps the last full one and, per culprit reading, the earliest and latest that held it.
  */
 public final class TimelineAssembler {
     private final int pid;
@@ -39,6 +40,7 @@ public final class TimelineAssembler {
     private Diagnosis lastFull, peakFull;
     private Sample lastFullSample;
     private Map<String, Double> limits = Map.of();
+    private final HeldCulprits culprits = new HeldCulprits();
 
     public TimelineAssembler(int pid, Duration interval) { this(pid, interval, Integer.MAX_VALUE, new Episodes()); }
 
@@ -64,6 +66,7 @@ public final class TimelineAssembler {
             if (peakFull == null || rss > peakFull.ledger().rss().value()) peakFull = lastFull;
             if (episodes != null) episodes.add(s.time(), rss, lastFull.findings());
         }
+        culprits.add(s);
         Sample sample = new Sample(s.time(), full, Signals.of(s, full ? lastFull.ledger() : null), rows);
         samples.add(sample);
         if (samples.size() > maxSamples) samples.remove(0);
@@ -91,7 +94,7 @@ public final class TimelineAssembler {
 
     /** The verdict so far; null before the first full sample. */
     public TimelineDiagnosis diagnose() {
-        return lastFull == null ? null : TimelineDiagnosis.of(timeline(), lastFull, peakFull, episodes == null ? List.of() : episodes.ended());
+        return lastFull == null ? null : TimelineDiagnosis.of(timeline(), lastFull, peakFull, episodes == null ? List.of() : episodes.ended(), culprits);
     }
 
     /** Findings of at least warning severity not raised before: recorded as events and returned, for the live view. */

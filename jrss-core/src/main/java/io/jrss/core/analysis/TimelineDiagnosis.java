@@ -35,10 +35,20 @@ public record TimelineDiagnosis(Diagnosis last, Diagnosis peak, Timeline timelin
     public static TimelineDiagnosis of(Timeline timeline, Diagnosis last) { return of(timeline, last, last, List.of(), TimelineRules.all()); }
 
     public static TimelineDiagnosis of(Timeline timeline, Diagnosis last, Diagnosis peak, List<Episode> episodes) {
-        return of(timeline, last, peak, episodes, TimelineRules.all());
+        return of(timeline, last, peak, episodes, TimelineRules.all(), Culprits.Held.of(last.snapshot()));
+    }
+
+    /** With the culprit readings of the whole watch: named from the latest that held each, grown since the earliest. */
+    public static TimelineDiagnosis of(Timeline timeline, Diagnosis last, Diagnosis peak, List<Episode> episodes, Culprits.Held held) {
+        return of(timeline, last, peak, episodes, TimelineRules.all(), held);
     }
 
     public static TimelineDiagnosis of(Timeline timeline, Diagnosis last, Diagnosis peak, List<Episode> episodes, List<TimelineRule> rules) {
+        return of(timeline, last, peak, episodes, rules, Culprits.Held.of(last.snapshot()));
+    }
+
+    static TimelineDiagnosis of(Timeline timeline, Diagnosis last, Diagnosis peak, List<Episode> episodes, List<TimelineRule> rules,
+                                Culprits.Held held) {
         Map<String, Finding> snapshot = new LinkedHashMap<>();
         last.findings().forEach(f -> snapshot.put(f.id(), f));
         TimelineFacts facts = new TimelineFacts(timeline, last.snapshot(), last.ledger(), snapshot);
@@ -61,7 +71,7 @@ public record TimelineDiagnosis(Diagnosis last, Diagnosis peak, Timeline timelin
         }
         List<Finding> sorted = new ArrayList<>(findings.values());
         sorted.sort(ORDER);
-        sorted.replaceAll(f -> Culprits.of(last.snapshot(), f));
+        sorted.replaceAll(f -> Culprits.of(held, f.withCulprits(List.of())));
         List<Episode> past = episodes.stream().filter(e -> !findings.containsKey(e.id()) && !disproved.contains(e.id()))
                 .sorted(Comparator.comparing(Episode::atPeak, ORDER)).toList();
         return new TimelineDiagnosis(last, peak, timeline, Trends.rows(timeline), Trends.signals(timeline), List.copyOf(sorted), past,

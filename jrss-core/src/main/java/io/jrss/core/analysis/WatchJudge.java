@@ -5,6 +5,8 @@ import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.Event;
 import io.jrss.core.capture.ProbeResult;
 import io.jrss.core.model.Allocator;
+import io.jrss.core.rules.Finding;
+import io.jrss.core.rules.culprits.Culprits;
 import io.jrss.core.timeline.Sample;
 import io.jrss.core.timeline.SampleSink;
 import java.time.Duration;
@@ -49,7 +51,7 @@ public final class WatchJudge implements SampleSink {
             raised.forEach(listener::event);
         }
         listener.sampled(s, assembler, verdict);
-        return new Kept(raised, assembler.movedSinceLastFull(s));
+        return new Kept(raised, assembler.movedSinceLastFull(s), verdict == null ? null : Culprits.asks(verdict.findings().stream().map(Finding::id).toList()));
     }
 
     @Override

@@ -29,5 +29,8 @@ public interface FleetSink {
 
         /** The JVM exited or is no longer watched: its series end. */
         void gone();
+
+        /** The culprit readings the findings of its last verdict ask for: the sampler takes them. */
+        default java.util.List<io.jrss.core.snapshot.CulpritAsk> culprits() { return java.util.List.of(); }
     }
 }

@@ -88,6 +88,11 @@ final class JvmState implements FleetSink.Target {
     @Override
     public void gone() { onGone.accept(this); }
 
+    @Override
+    public List<io.jrss.core.snapshot.CulpritAsk> culprits() {
+        return io.jrss.core.rules.culprits.Culprits.asks(reading.findings().stream().map(io.jrss.core.rules.Finding::id).toList());
+    }
+
     private Health health(String error) {
         return new Health(Map.copyOf(lastSample), Map.copyOf(samples), failures, error);
     }

@@ -9,13 +9,13 @@ import io.jrss.core.model.Bytes;
  *
  * @param bytes         what it holds, or null when the reading counts things only (threads)
  * @param count         how many (instances, loaders, threads, compilations), or null
- * @param growthPerHour the growth per hour between two readings, in bytes when {@code bytes} is known, else in its
+ * @param growthPerHour the growth per hour between two readings, rounded, in bytes when {@code bytes} is known, else in its
  *                      count; null from a single reading
  * @param share         its part of the finding's whole (of the Java threads, of metaspace, of the mapped files), 0 to 1,
  *                      or null
  * @param how           the reading it comes from, as a command a user can run again
  */
-public record Culprit(Kind kind, String name, Bytes bytes, Long count, Double growthPerHour, Double share, String how) {
+public record Culprit(Kind kind, String name, Bytes bytes, Long count, Long growthPerHour, Double share, String how) {
     /** What a culprit is; {@link #json()} is its name in JSON. */
     public enum Kind {
         CLASS("class"), CLASS_LOADER("class-loader"), THREAD_GROUP("thread-group"), CALL_SITE("call-site"),

@@ -26,7 +26,12 @@ public record CaptureFile(String name, Fetch fetch, Phase phase, Sampling sampli
         /** Every capture on JDKs before 21, whose glibc figures only VM.info gives; full captures only from 21 on. */
         EVERY_BEFORE_21,
         /** Full captures, only when asked for (capture --nmt-detail). */
-        ASKED
+        ASKED,
+        /**
+         * Full captures, while a finding whose culprit it names holds ({@code rules.culprits.Culprits}): a watch asks
+         * for it when the finding fires and again at each full interval, so that its growth can be read.
+         */
+        CULPRIT
     }
 
     public static CaptureFile jcmd(String name, String command, Phase phase, Sampling sampling) {
@@ -61,14 +66,17 @@ public record CaptureFile(String name, Fetch fetch, Phase phase, Sampling sampli
     /** The same file, fetched another way. */
     public CaptureFile by(Fetch how) { return new CaptureFile(name, how, phase, sampling, mayHoldSecrets, recognition); }
 
-    /** True when a capture of this kind takes the file ({@code cheap} for a watch's cheap samples). */
-    public boolean takenIn(boolean cheap, int feature, boolean asked) {
+    /**
+     * True when a capture of this kind takes the file ({@code cheap} for a watch's cheap samples); an {@link Sampling#ASKED}
+     * or {@link Sampling#CULPRIT} file only when its name is in {@code asked}.
+     */
+    public boolean takenIn(boolean cheap, int feature, java.util.Set<String> asked) {
         return switch (sampling) {
             case FULL -> !cheap;
             case EVERY -> true;
             case CARRIED -> !cheap;
             case EVERY_BEFORE_21 -> !cheap || feature < 21;
-            case ASKED -> !cheap && asked;
+            case ASKED, CULPRIT -> !cheap && asked.contains(name);
         };
     }
 }

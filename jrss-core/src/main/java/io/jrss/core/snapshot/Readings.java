@@ -7,6 +7,7 @@ import static io.jrss.core.snapshot.CaptureFile.Phase.JVM;
 import static io.jrss.core.snapshot.CaptureFile.Phase.LEDGER;
 import static io.jrss.core.snapshot.CaptureFile.Sampling.ASKED;
 import static io.jrss.core.snapshot.CaptureFile.Sampling.CARRIED;
+import static io.jrss.core.snapshot.CaptureFile.Sampling.CULPRIT;
 import static io.jrss.core.snapshot.CaptureFile.Sampling.EVERY;
 import static io.jrss.core.snapshot.CaptureFile.Sampling.EVERY_BEFORE_21;
 import static io.jrss.core.snapshot.CaptureFile.Sampling.FULL;
@@ -219,7 +220,8 @@ public final class Readings {
 
     public static final ReadingSpec<CompilerMemory> COMPILER_MEMORY = add(ReadingSpec.<CompilerMemory>optional("compiler-memory", "no Compiler.memory",
                     "JDK 21+: -XX:CompileCommand=MemStat,*.*,collect at start, then jcmd <pid> Compiler.memory")
-            .from(CaptureFile.pasted(CaptureFiles.COMPILER_MEMORY, PastedJcmd.COMPILER_MEMORY), (t, c) -> CompilerMemoryParser.parse(t)));
+            .from(CaptureFile.jcmd(CaptureFiles.COMPILER_MEMORY, "Compiler.memory", JVM, CULPRIT).recognisedAs(PastedJcmd.COMPILER_MEMORY)
+                    .by(new Fetch.Jcmd("Compiler.memory", 21, "", s -> s)), (t, c) -> CompilerMemoryParser.parse(t)));
 
     /** SapMachine's VM.vitals table (analyze only); its latest row stands in for status and VM.info. */
     public static final ReadingSpec<Vitals> VITALS = add(ReadingSpec.<Vitals>optional("vm-vitals", "no VM.vitals", "SapMachine: jcmd <pid> VM.vitals")
@@ -236,7 +238,7 @@ public final class Readings {
     // Issue 25's pasted formats (analyze only).
     public static final ReadingSpec<ThreadDump> THREAD_DUMP = add(ReadingSpec.<ThreadDump>optional("thread-dump", "no thread dump",
                     "jcmd <pid> Thread.print (or jstack <pid>)")
-            .from(CaptureFile.pasted(CaptureFiles.THREAD_DUMP, PastedTables.THREAD_DUMP), (t, c) -> ThreadDumpParser.parse(t))
+            .from(CaptureFile.jcmd(CaptureFiles.THREAD_DUMP, "Thread.print", JVM, CULPRIT).recognisedAs(PastedTables.THREAD_DUMP), (t, c) -> ThreadDumpParser.parse(t))
             .from(HS_ERR_FILE, (t, c) -> HsErrThreadsParser.parse(t)));
 
     /** Two or more pmaps of one process pasted in order: two times. */
@@ -254,11 +256,13 @@ public final class Readings {
     /** Class histograms in the order given: two or more are two times. */
     public static final ReadingSpec<List<ClassHistogram>> CLASS_HISTOGRAMS = add(ReadingSpec.<List<ClassHistogram>>optional("class-histograms",
                     "no class histogram", "jcmd <pid> GC.class_histogram (or jmap -histo:live <pid>), now and later")
-            .from(CaptureFile.pasted(CaptureFiles.CLASS_HISTOGRAM, PastedTables.CLASS_HISTOGRAM), (t, c) -> ClassHistogramParser.parse(t)));
+            .from(CaptureFile.jcmd(CaptureFiles.CLASS_HISTOGRAM, "GC.class_histogram", JVM, CULPRIT).recognisedAs(PastedTables.CLASS_HISTOGRAM),
+                    (t, c) -> ClassHistogramParser.parse(t)));
 
     public static final ReadingSpec<ClassLoaderStats> CLASSLOADER_STATS = add(ReadingSpec.<ClassLoaderStats>optional("classloader-stats",
                     "no class loader statistics", "jcmd <pid> VM.classloader_stats (or jmap -clstats <pid>)")
-            .from(CaptureFile.pasted(CaptureFiles.CLASSLOADER_STATS, PastedTables.CLASSLOADER_STATS), (t, c) -> ClassLoaderStatsParser.parse(t)));
+            .from(CaptureFile.jcmd(CaptureFiles.CLASSLOADER_STATS, "VM.classloader_stats", JVM, CULPRIT).recognisedAs(PastedTables.CLASSLOADER_STATS),
+                    (t, c) -> ClassLoaderStatsParser.parse(t)));
 
     public static final ReadingSpec<Pod> POD = add(ReadingSpec.<Pod>optional("kubernetes-pod", "no kubectl describe pod",
                     "kubectl describe pod <pod> (its containers' state, last state, limits and requests)")

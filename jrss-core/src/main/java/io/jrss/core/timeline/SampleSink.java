@@ -17,8 +17,10 @@ public interface SampleSink {
      *
      * @param raised      findings raised for the first time, as events for the recording
      * @param fullBecause why a full sample should be taken right away (the footprint moved), or null
+     * @param culprits    the culprit readings the findings of the verdict reached at this sample ask for, or null when
+     *                    no verdict was reached at this sample: a watch takes them
      */
-    record Kept(List<Event> raised, String fullBecause) {}
+    record Kept(List<Event> raised, String fullBecause, List<io.jrss.core.snapshot.CulpritAsk> culprits) {}
 
     Kept keep(Capture capture);
 

@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -33,8 +34,9 @@ public final class FleetSampler implements AutoCloseable {
      * @param exclude  never sample JVMs whose main class matches, or null
      * @param workers  how many JVMs are sampled at once
      */
+    /** @param culprits which culprit readings a finding that fires may take, as {@code WatchOptions#culprits} */
     public record Options(Duration interval, Duration fullInterval, Duration timeout, Pattern include, Pattern exclude, int workers,
-                          String jrssVersion) {}
+                          String jrssVersion, Set<String> culprits) {}
 
     private final Options options;
     private final FleetSink sink;

@@ -4,12 +4,14 @@ package io.jrss.probe.fleet;
 import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureEntry;
 import io.jrss.core.fleet.FleetSink;
+import io.jrss.probe.CulpritSchedule;
 import io.jrss.probe.LiveCapture;
 import io.jrss.probe.attach.AttachException;
 import io.jrss.probe.attach.HotSpotAttach;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -27,6 +29,7 @@ final class TargetSampler {
     private Capture base;
     private Instant lastFull;
     private boolean fullNext = true;
+    private CulpritSchedule culprits;
 
     TargetSampler(int pid, long startTime, FleetSink.Target target) {
         this.pid = pid;
@@ -48,16 +51,20 @@ final class TargetSampler {
             if (attach == null) {
                 attach = HotSpotAttach.to(pid, o.timeout());
                 capturer = new LiveCapture(pid, attach::jcmd, new LiveCapture.Options(false, true), clock, f -> { });
+                culprits = new CulpritSchedule(o.culprits(), o.fullInterval());
             }
             Instant now = clock.instant();
             boolean full = base == null || fullNext || !now.isBefore(lastFull.plus(o.fullInterval()));
-            Capture c = full ? capturer.take(o.jrssVersion()) : capturer.sample(base, o.jrssVersion());
+            Set<String> asked = full ? culprits.due(now) : Set.of();
+            Capture c = full ? capturer.take(o.jrssVersion(), asked) : capturer.sample(base, o.jrssVersion());
             if (capturer.unanswered()) {
                 target.failed(firstFailure(c), took(t0));
                 return;
             }
-            if (full) { base = c; lastFull = now; }
+            if (full) { base = c; lastFull = now; culprits.taken(asked, now); }
             fullNext = target.keep(c, took(t0));
+            culprits.asked(target.culprits());
+            fullNext |= culprits.newlyWanted() != null; // a finding fired: its culprit readings at the next sample
         } catch (AttachException e) {
             target.failed(e.getMessage(), took(t0));
         } catch (RuntimeException e) { // a bug must cost this sample, not the exporter

@@ -8,6 +8,8 @@ import io.jrss.core.capture.ProbeResult;
 import io.jrss.core.capture.RecordingWriter;
 import io.jrss.core.timeline.SampleSink;
 import io.jrss.core.timeline.WatchEnd;
+import io.jrss.probe.CulpritSchedule;
+import io.jrss.probe.CulpritTimes;
 import io.jrss.probe.LiveCapture;
 import io.jrss.probe.attach.HotSpotAttach;
 import io.jrss.probe.proc.ProcPid;
@@ -17,6 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Watches one JVM: a cheap sample every interval, a full one (smaps, ledger) every full interval, at both ends, and
@@ -36,10 +39,13 @@ public final class Watch {
     private RecordingWriter recording;
     /** One capturer for the watch's whole life; each sample gets its own books. */
     private final LiveCapture capturer;
+    /** Which culprit readings the findings that fired want, and when each was last taken. */
+    private final CulpritSchedule culprits;
 
     public Watch(HotSpotAttach attach, WatchOptions options, Clock clock, SampleSink sink, String jrssVersion) {
         this.attach = attach; this.options = options; this.clock = clock; this.sink = sink; this.jrssVersion = jrssVersion;
         this.capturer = new LiveCapture(attach.pid(), attach::jcmd, new LiveCapture.Options(options.nmtDetail(), true), clock, f -> { });
+        this.culprits = new CulpritSchedule(options.culprits(), options.fullInterval());
     }
 
     /** Ends the watch after the sample under way; safe from any thread (a signal handler). */
@@ -63,7 +69,8 @@ public final class Watch {
             Instant t = clock.instant();
             if (!alive(pid, startTime)) { end = WatchEnd.Reason.target_exited; detail = "pid " + pid + " exited"; break; }
             boolean full = base == null || lastFull == null || !t.isBefore(lastFull.plus(options.fullInterval()));
-            Capture c = full ? capturer.take(jrssVersion) : capturer.sample(base, jrssVersion);
+            Set<String> asked = full ? culprits.due(t) : Set.of();
+            Capture c = full ? capturer.take(jrssVersion, asked) : capturer.sample(base, jrssVersion);
             if (capturer.unanswered()) {
                 if (!alive(pid, startTime)) { end = WatchEnd.Reason.target_exited; detail = "pid " + pid + " exited"; break; }
                 unanswered++;
@@ -75,16 +82,19 @@ public final class Watch {
                 }
             } else {
                 unanswered = 0;
-                if (full) { base = c; lastFull = t; }
+                if (full) { base = c; lastFull = t; took(asked, c, t); }
                 SampleSink.Kept k = keep(c, t);
                 end = k == null ? WatchEnd.Reason.record_failed : null;
-                String moved = full || end != null ? null : k.fullBecause();
-                if (moved != null) { // the footprint moved: take the ledger now, not at the next full interval
+                if (k != null) culprits.asked(k.culprits());
+                String moved = end != null ? null : !full && k.fullBecause() != null ? k.fullBecause() : culprits.newlyWanted();
+                if (moved != null) { // the footprint moved, or a finding fired: take the ledger (and its culprits) now
                     Instant now = clock.instant();
-                    Capture f = capturer.take(jrssVersion);
+                    Set<String> due = culprits.due(now);
+                    Capture f = capturer.take(jrssVersion, due);
                     if (!capturer.unanswered()) {
                         base = withInfo(f, CaptureInfo.FULL_BECAUSE, moved);
                         lastFull = now;
+                        took(due, f, now);
                         end = keep(base, now) == null ? WatchEnd.Reason.record_failed : null;
                     }
                 }
@@ -100,6 +110,13 @@ public final class Watch {
     }
 
     private String recordError;
+
+    /** Records that culprit readings were taken, with what each cost, as an event the report shows. */
+    private void took(Set<String> files, Capture c, Instant t) {
+        if (files.isEmpty()) return;
+        culprits.taken(files, t);
+        event(new Event(t, Event.Kind.watch, "culprits", CulpritTimes.of(files, c)));
+    }
 
     private static Capture withInfo(Capture c, CaptureInfo key, String value) {
         Map<String, String> info = new LinkedHashMap<>(c.info());
@@ -128,16 +145,28 @@ public final class Watch {
         return failed ? null : k;
     }
 
-    /** At the end: a last full sample while the target lives, then the probes that change it. */
+    /**
+     * At the end: a last full sample while the target lives, with the culprit readings again when the last were taken
+     * {@link CulpritSchedule#AGAIN_AT_END} ago or more (so that their growth is read however late the finding fired),
+     * and one more when the verdict it reached holds a finding whose culprit readings were never taken; then the
+     * probes that change it.
+     */
     private void finish(Probes p, int pid, long startTime, WatchEnd.Reason end) {
         boolean answering = end != WatchEnd.Reason.unanswered && end != WatchEnd.Reason.target_exited && alive(pid, startTime);
-        if (answering && !sink.lastIsFull()) {
-            Capture c = capturer.take(jrssVersion);
-            if (!capturer.unanswered()) keep(c, clock.instant());
-        }
+        if (answering && (!sink.lastIsFull() || !culprits.dueAtEnd(clock.instant()).isEmpty())) lastFull(culprits.dueAtEnd(clock.instant()));
+        if (answering && culprits.newlyWanted() != null) lastFull(culprits.due(clock.instant()));
         if (!answering) return;
         if (options.trimProbe()) probe(p.trim(sink.trimUnmeasurable()));
         if (options.nmtBaseline()) probe(p.diff());
+    }
+
+    private void lastFull(Set<String> due) {
+        Instant now = clock.instant();
+        Capture c = capturer.take(jrssVersion, due);
+        if (capturer.unanswered()) return;
+        took(due, c, now);
+        SampleSink.Kept k = keep(c, now);
+        if (k != null) culprits.asked(k.culprits());
     }
 
     private void probe(ProbeResult r) {

@@ -15,11 +15,15 @@ import java.time.Duration;
  * @param trimProbe     at the end, run System.trim_native_heap and measure what RSS came back (changes the target)
  * @param nmtBaseline   at the start, take an NMT baseline; at the end, read summary.diff (changes NMT's state)
  * @param maxUnanswered samples in a row that may go unanswered before the watch ends
+ * @param culprits      which culprit readings a finding that fires may take ({@code core.snapshot.CulpritAsk#allowedBy}):
+ *                      "read" for those that only read (thread dumps, class loader statistics, Compiler.memory), the
+ *                      opt-ins by name ("histogram": a full collection first); empty for none
  */
 public record WatchOptions(Duration interval, Duration fullInterval, Duration duration, Duration timeout, Path record,
-                           boolean nmtDetail, boolean trimProbe, boolean nmtBaseline, int maxUnanswered) {
+                           boolean nmtDetail, boolean trimProbe, boolean nmtBaseline, int maxUnanswered, java.util.Set<String> culprits) {
     public WatchOptions {
         if (interval.isNegative() || interval.isZero()) throw new IllegalArgumentException("the interval must be positive");
         if (fullInterval.compareTo(interval) < 0) fullInterval = interval;
+        culprits = java.util.Set.copyOf(culprits);
     }
 }

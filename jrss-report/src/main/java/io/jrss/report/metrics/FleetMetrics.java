@@ -3,6 +3,7 @@ package io.jrss.report.metrics;
 
 import io.jrss.core.fleet.Fleet;
 import io.jrss.core.fleet.JvmReading;
+import io.jrss.core.rules.Culprit;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.timeline.Signals;
 import io.prometheus.metrics.model.registry.MultiCollector;
@@ -73,6 +74,12 @@ public final class FleetMetrics implements MultiCollector {
         if (r.rssTrend() != null) f.gauge("jrss_rss_trend_bytes_per_hour", "How fast the RSS grows over the window (robust slope).", id, r.rssTrend());
         for (Finding x : r.findings()) {
             f.gauge("jrss_finding", "1 while a finding is raised (docs/findings/<id>.md).", id.add("id", x.id()).add("severity", x.severity().name()), 1);
+            for (int i = 0; i < x.culprits().size(); i++) {
+                Culprit c = x.culprits().get(i);
+                Double v = c.bytes() != null ? (Double) (double) c.bytes().value() : c.count() != null ? (Double) (double) c.count() : null;
+                if (v != null) f.gauge("jrss_finding_culprit", "Who holds a raised finding's memory, rank 1 the culprit: its bytes, or its count where the reading counts only (threads).",
+                        id.add("id", x.id()).add("kind", c.kind().json()).add("culprit", c.name()).add("rank", Integer.toString(i + 1)), v);
+            }
         }
     }
 

@@ -142,7 +142,7 @@ public final class SnapshotText {
         StringBuilder b = new StringBuilder(c.kind().json()).append(' ').append(c.name()).append(':');
         if (c.count() != null) b.append(' ').append(String.format(java.util.Locale.ROOT, "%,d", c.count()));
         if (c.bytes() != null) b.append(c.count() != null ? ", " : " ").append(c.bytes().toIec());
-        if (c.growthPerHour() != null) b.append(", ").append(c.bytes() != null ? Bytes.of(Math.round(c.growthPerHour())).toSignedIec() : String.format(java.util.Locale.ROOT, "%+,.0f", c.growthPerHour())).append("/h");
+        if (c.growthPerHour() != null) b.append(", ").append(c.bytes() != null ? Bytes.of(c.growthPerHour()).toSignedIec() : String.format(java.util.Locale.ROOT, "%+,d", c.growthPerHour())).append("/h");
         if (c.share() != null) b.append(" (").append(pct(c.share())).append(')');
         return b.append(" [").append(c.how()).append(']').toString();
     }

@@ -3,6 +3,7 @@ package io.jrss.report.timeline;
 
 import io.jrss.core.analysis.ProbeOutcome;
 import io.jrss.core.analysis.TimelineDiagnosis;
+import io.jrss.core.capture.Event;
 import io.jrss.core.ledger.Ledger;
 import io.jrss.core.model.NmtDiff;
 import io.jrss.core.snapshot.Readings;
@@ -55,6 +56,7 @@ final class TimelineText {
                 : "No findings at the end of the watch; what held for a while is below.", out);
         peak.episodes(td, out);
         probes(probes, out);
+        culpritReadings(t, out);
         text.gaps(td.last().unavailable(), td.notEvaluated(), out);
         out.flush();
     }
@@ -73,6 +75,15 @@ final class TimelineText {
                     Units.perHour(t.name(), t.slope().high()), t.shape(), ttl));
         }
         if (!stable.isEmpty()) out.println(st.dim("  stable: " + String.join(", ", stable.stream().map(Trend::name).toList())));
+        out.println();
+    }
+
+    /** The culprit readings the watch took, when and at what cost: the report says what jrss asked of the target. */
+    private void culpritReadings(Timeline t, PrintWriter out) {
+        List<Event> took = t.events().stream().filter(e -> e.kind() == Event.Kind.watch && e.what().equals("culprits")).toList();
+        if (took.isEmpty() || t.samples().isEmpty()) return;
+        out.println(st.bold("Culprit readings") + st.dim("  (when a finding fired, then each full interval; --culprits=none turns them off)"));
+        for (Event e : took) out.println("  [" + PeakText.offset(t.samples().get(0).time(), e.time()) + "] " + e.text());
         out.println();
     }
 

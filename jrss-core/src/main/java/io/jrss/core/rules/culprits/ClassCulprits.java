@@ -9,10 +9,11 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Heap-leak's and heap-overcommitted's culprits: from two or more class histograms, the classes whose bytes grew most
- * between the first and the last (bytes and count are the growth, share its part of the whole growth); from one, the
- * classes holding most bytes (share of the histogram). The application's own classes come first: a histogram counts
- * shallow bytes, so the byte arrays and strings a leaking session holds outweigh the session class that holds them.
+ * Heap-leak's and heap-overcommitted's culprits: from two or more class histograms (pasted together, or taken by a
+ * watch minutes apart), the classes whose bytes grew most between the first and the last (bytes and count are the
+ * growth, share its part of the whole growth); from one, the classes holding most bytes (share of the histogram). The
+ * application's own classes come first: a histogram counts shallow bytes, so the byte arrays and strings a leaking
+ * session holds outweigh the session class that holds them.
  */
 final class ClassCulprits {
     /** Arrays and the JDK's classes after the others, keeping the histogram's order (most bytes first) within each. */
@@ -26,18 +27,23 @@ final class ClassCulprits {
                 || name.startsWith("sun.") || name.startsWith("com.sun.");
     }
 
-    static List<Culprit> of(Snapshot s) {
-        List<ClassHistogram> h = s.get(Readings.CLASS_HISTOGRAMS).orNull();
+    static List<Culprit> of(Snapshot earlier, Snapshot later) {
+        List<ClassHistogram> h = later.get(Readings.CLASS_HISTOGRAMS).orNull();
         if (h == null || h.isEmpty()) return List.of();
         ClassHistogram last = h.get(h.size() - 1);
-        String how = "jcmd " + s.pidText() + " GC.class_histogram";
-        if (h.size() == 1) {
+        double hours = CulpritReading.hours(earlier, later);
+        ClassHistogram first = h.size() > 1 ? h.get(0) : hours > 0 ? earlier.get(Readings.CLASS_HISTOGRAMS).orNull().get(0) : null;
+        String how = "jcmd " + later.pidText() + " GC.class_histogram";
+        if (first == null) {
             return last.entries().stream().sorted(APPLICATION_FIRST).limit(Culprits.TOP).map(e -> new Culprit(Culprit.Kind.CLASS, e.className(), e.bytes(),
                     e.instances(), null, Culprit.share(e.bytes().value(), last.bytes().value()), how)).toList();
         }
-        List<ClassHistogram.Entry> grew = last.grewSince(h.get(0));
+        List<ClassHistogram.Entry> grew = last.grewSince(first);
         double growth = grew.stream().mapToLong(e -> e.bytes().value()).sum();
-        return grew.stream().sorted(APPLICATION_FIRST).limit(Culprits.TOP).map(e -> new Culprit(Culprit.Kind.CLASS, e.className(), e.bytes(), e.instances(), null,
-                Culprit.share(e.bytes().value(), growth), how + ", the growth between the first and the last of " + h.size())).toList();
+        String between = h.size() > 1 ? ", the growth between the first and the last of " + h.size() : ", the growth between the first and the last taken";
+        List<ClassHistogram.Entry> sorted = grew.stream().sorted(APPLICATION_FIRST).toList();
+        // After the first, the JDK's classes that took under 1% of the growth are noise (a few Object[] resized).
+        return sorted.stream().filter(e -> e == sorted.get(0) || !jdk(e.className()) || e.bytes().value() >= growth / 100).limit(Culprits.TOP).map(e -> new Culprit(Culprit.Kind.CLASS, e.className(), e.bytes(), e.instances(),
+                h.size() > 1 ? null : CulpritReading.perHour(e.bytes().value(), hours), Culprit.share(e.bytes().value(), growth), how + between)).toList();
     }
 }

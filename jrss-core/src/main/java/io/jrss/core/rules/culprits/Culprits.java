@@ -4,42 +4,95 @@ package io.jrss.core.rules.culprits;
 import io.jrss.core.rules.Culprit;
 import io.jrss.core.rules.Finding;
 import io.jrss.core.rules.Findings;
+import io.jrss.core.snapshot.CaptureFile;
+import io.jrss.core.snapshot.CulpritAsk;
+import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
+import java.util.Collection;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
+import java.util.Set;
 
 /**
- * For each finding that has one, the reading that names who holds its memory, read from the same snapshot the finding
- * came from: the thread groups of a thread dump or an hs_err file, the class loader types of VM.classloader_stats, the
- * classes that grew between class histograms, the compilations of Compiler.memory, the files of smaps. A finding whose
- * reading is absent keeps no culprit; its remedy says which command names them.
+ * For each finding that has one, the reading that names who holds its memory ({@link CulpritReading}): the thread
+ * groups of a thread dump or an hs_err file, the class loader types of VM.classloader_stats, the classes of class
+ * histograms, the compilations of Compiler.memory, the files of smaps. A finding whose reading is absent keeps no
+ * culprit; its remedy says which command names them. A watch asks for the readings of the findings that fired
+ * ({@link #asks}) and reads them from the snapshots that hold them ({@link Held}).
  */
 public final class Culprits {
     /** At most this many per finding: the first is the culprit, the others what comes next. */
     static final int TOP = 5;
 
-    private static final Map<String, Function<Snapshot, List<Culprit>>> BY_ID = Map.of(
-            Findings.THREAD_LEAK.id(), ThreadCulprits::of,
-            Findings.THREAD_CREATION_FAILED.id(), ThreadCulprits::of,
-            Findings.NATIVE_OOM.id(), ThreadCulprits::ofMany,
-            Findings.METASPACE_LEAK.id(), LoaderCulprits::of,
-            Findings.HEAP_LEAK.id(), ClassCulprits::of,
-            Findings.HEAP_OVERCOMMITTED.id(), ClassCulprits::of,
-            Findings.COMPILER_MEMORY_SPIKE.id(), MethodCulprits::of,
-            Findings.MAPPED_FILES.id(), FileCulprits::of);
+    private static final Map<String, CulpritReading> BY_ID = Map.of(
+            Findings.THREAD_LEAK.id(), CulpritReading.THREADS,
+            Findings.THREAD_CREATION_FAILED.id(), CulpritReading.THREADS,
+            Findings.NATIVE_OOM.id(), CulpritReading.MANY_THREADS,
+            Findings.METASPACE_LEAK.id(), CulpritReading.LOADERS,
+            Findings.HEAP_LEAK.id(), CulpritReading.HISTOGRAM,
+            Findings.HEAP_OVERCOMMITTED.id(), CulpritReading.HISTOGRAM,
+            Findings.COMPILER_MEMORY_SPIKE.id(), CulpritReading.COMPILATIONS,
+            Findings.MAPPED_FILES.id(), CulpritReading.FILES);
+
+    /** The snapshots a verdict may read culprits from: per reading, the earliest and the latest that hold it (or null). */
+    public interface Held {
+        Snapshot earliest(CulpritReading r);
+
+        Snapshot latest(CulpritReading r);
+
+        /** One snapshot: its own readings, no growth. */
+        static Held of(Snapshot s) {
+            return new Held() {
+                @Override public Snapshot earliest(CulpritReading r) { return latest(r); }
+
+                @Override public Snapshot latest(CulpritReading r) { return s.get(r.reading()).isAvailable() ? s : null; }
+            };
+        }
+    }
 
     private Culprits() {}
 
-    /** The finding with its culprits from {@code s}, or as it is when it has some already or none can be read. */
-    public static Finding of(Snapshot s, Finding f) {
+    /** The finding with its culprits from one snapshot, or as it is when it has some already or none can be read. */
+    public static Finding of(Snapshot s, Finding f) { return of(Held.of(s), f); }
+
+    /** The finding with its culprits from the snapshots held, with their growth between the earliest and the latest. */
+    public static Finding of(Held held, Finding f) {
         if (!f.culprits().isEmpty()) return f;
-        Function<Snapshot, List<Culprit>> reader = BY_ID.get(f.id());
-        if (reader == null) return f;
-        List<Culprit> found = reader.apply(s);
+        CulpritReading r = BY_ID.get(f.id());
+        Snapshot latest = r == null ? null : held.latest(r);
+        if (latest == null) return f;
+        List<Culprit> found = r.read(held.earliest(r), latest);
         return found.isEmpty() ? f : f.withCulprits(found);
     }
 
-    /** The ids whose culprits a snapshot can name, for docs and tests. */
-    public static java.util.Set<String> ids() { return BY_ID.keySet(); }
+    /** The reading that names the culprits of a finding, or null. */
+    public static CulpritReading readingOf(String findingId) { return BY_ID.get(findingId); }
+
+    /**
+     * The capture files a live capture takes only for culprits ({@link CaptureFile.Sampling#CULPRIT}) that name those of
+     * these findings, with what allows each; smaps is in every full capture and is not among them.
+     */
+    public static List<CulpritAsk> asks(Collection<String> findingIds) {
+        List<CulpritAsk> out = new ArrayList<>();
+        for (String id : findingIds) {
+            CulpritReading r = BY_ID.get(id);
+            if (r == null) continue;
+            if (Readings.files().stream().anyMatch(f -> f.name().equals(r.file()) && f.sampling() == CaptureFile.Sampling.CULPRIT)) {
+                out.add(new CulpritAsk(id, r.file(), r.optIn()));
+            }
+        }
+        return out;
+    }
+
+    /** The --culprits values jrss knows: the readings that change or pause the target for longer. */
+    public static Set<String> optIns() {
+        Set<String> out = new LinkedHashSet<>();
+        for (CulpritReading r : CulpritReading.values()) if (r.optIn() != null) out.add(r.optIn());
+        return out;
+    }
+
+    /** The ids whose culprits a reading can name, for docs and tests. */
+    public static Set<String> ids() { return BY_ID.keySet(); }
 }

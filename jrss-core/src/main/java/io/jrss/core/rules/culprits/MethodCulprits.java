@@ -14,25 +14,26 @@ import java.util.Map;
 /**
  * Compiler-memory-spike's culprits: the methods of Compiler.memory (JDK 21+) whose compilations took most arena memory,
  * one line per method: the costliest compilation as the bytes (arenas are freed when a compilation ends, so they do not
- * add up), how many times it was compiled as the count.
+ * add up), how many times it was compiled as the count. Arenas do not grow between readings: no growth.
  */
 final class MethodCulprits {
     private MethodCulprits() {}
 
     record Method(String name, String compiler, Bytes costliest, long compilations) {}
 
-    static List<Culprit> of(Snapshot s) {
-        CompilerMemory cm = s.get(Readings.COMPILER_MEMORY).orNull();
+    static List<Culprit> of(Snapshot earlier, Snapshot later) {
+        CompilerMemory cm = later.get(Readings.COMPILER_MEMORY).orNull();
         if (cm == null) return List.of();
         Map<String, Method> by = new LinkedHashMap<>();
         for (CompilerMemory.Compilation c : cm.compilations()) {
-            by.merge(c.method(), new Method(c.method(), c.type(), c.total(), 1), (a, b) ->
-                    new Method(a.name(), a.costliest().compareTo(b.costliest()) >= 0 ? a.compiler() : b.compiler(),
-                            a.costliest().compareTo(b.costliest()) >= 0 ? a.costliest() : b.costliest(), a.compilations() + 1));
+            by.merge(c.method(), new Method(c.method(), c.type(), c.total(), 1), (a, b) -> {
+                Method top = a.costliest().compareTo(b.costliest()) >= 0 ? a : b;
+                return new Method(a.name(), top.compiler(), top.costliest(), a.compilations() + 1);
+            });
         }
         return by.values().stream().sorted(Comparator.comparing(Method::costliest).reversed()).limit(Culprits.TOP)
                 .map(m -> new Culprit(Culprit.Kind.METHOD, m.name(), m.costliest(), m.compilations(), null, null,
-                        "jcmd " + s.pidText() + " Compiler.memory (" + m.compiler() + ", its costliest compilation)"))
+                        "jcmd " + later.pidText() + " Compiler.memory (" + m.compiler() + ", its costliest compilation)"))
                 .toList();
     }
 }

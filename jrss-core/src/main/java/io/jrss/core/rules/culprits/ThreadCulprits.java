@@ -6,9 +6,16 @@ import io.jrss.core.model.ThreadGroups;
 import io.jrss.core.rules.Culprit;
 import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
-/** Thread-leak's and thread-creation-failed's culprits: the Java threads grouped by name, digits folded ({@code pool-N-thread-M}). */
+/**
+ * Thread-leak's and thread-creation-failed's culprits: the Java threads grouped by name, digits folded
+ * ({@code pool-N-thread-M}), most threads first; with an earlier dump, the groups that grew most first, with their
+ * growth per hour in threads.
+ */
 final class ThreadCulprits {
     /** Native-oom names its threads only when they are this many: then they, not one allocation, used the memory up. */
     static final int MANY = 1000;
@@ -16,21 +23,28 @@ final class ThreadCulprits {
     private ThreadCulprits() {}
 
     /** For native-oom: the groups when the dump or hs_err file lists {@link #MANY} Java threads or more, else none. */
-    static List<Culprit> ofMany(Snapshot s) {
-        ThreadDump d = s.get(Readings.THREAD_DUMP).orNull();
-        return d == null || d.javaThreads() < MANY ? List.of() : of(s);
+    static List<Culprit> ofMany(Snapshot earlier, Snapshot later) {
+        ThreadDump d = later.get(Readings.THREAD_DUMP).orNull();
+        return d == null || d.javaThreads() < MANY ? List.of() : of(earlier, later);
     }
 
-    static List<Culprit> of(Snapshot s) {
-        ThreadDump d = s.get(Readings.THREAD_DUMP).orNull();
+    static List<Culprit> of(Snapshot earlier, Snapshot later) {
+        ThreadDump d = later.get(Readings.THREAD_DUMP).orNull();
         if (d == null) return List.of();
         ThreadGroups groups = d.javaGroups();
+        double hours = CulpritReading.hours(earlier, later);
+        Map<String, Integer> before = hours <= 0 ? Map.of() : earlier.get(Readings.THREAD_DUMP).orNull().javaGroups().groups().stream()
+                .collect(Collectors.toMap(ThreadGroups.Group::pattern, ThreadGroups.Group::count, (a, b) -> a));
         String how = d.vm() != null && d.vm().startsWith("the hs_err") ? "the hs_err file's thread list"
-                : "jcmd " + s.pidText() + " Thread.print, grouped by name";
-        // After the largest group, only groups: a thread alone ("main", "Finalizer") is nobody's culprit.
-        return groups.groups().stream().filter(g -> g == groups.largest() || g.count() > 1).limit(Culprits.TOP)
-                .map(g -> new Culprit(Culprit.Kind.THREAD_GROUP, g.pattern(), null, (long) g.count(), null,
-                        Culprit.share(g.count(), groups.total()), how))
+                : "jcmd " + later.pidText() + " Thread.print, grouped by name";
+        Comparator<ThreadGroups.Group> order = hours <= 0 ? Comparator.comparingInt(ThreadGroups.Group::count).reversed()
+                : Comparator.<ThreadGroups.Group>comparingInt(g -> g.count() - before.getOrDefault(g.pattern(), 0)).reversed()
+                        .thenComparing(Comparator.comparingInt(ThreadGroups.Group::count).reversed());
+        List<ThreadGroups.Group> sorted = groups.groups().stream().sorted(order).toList();
+        // After the first group, only groups: a thread alone ("main", "Finalizer") is nobody's culprit.
+        return sorted.stream().filter(g -> g == sorted.get(0) || g.count() > 1).limit(Culprits.TOP)
+                .map(g -> new Culprit(Culprit.Kind.THREAD_GROUP, g.pattern(), null, (long) g.count(),
+                        CulpritReading.perHour(g.count() - before.getOrDefault(g.pattern(), 0), hours), Culprit.share(g.count(), groups.total()), how))
                 .toList();
     }
 }

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jrss.lab.Scenario;
+import io.jrss.lab.ScenarioCulprit;
+import io.jrss.lab.Scenarios;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
+
+/**
+ * Issue 28 live, on real libraries written by others: {@code jrss watch --culprits <pid> --duration 90s --json} names
+ * the right culprit first, taken when the finding fired. An HTTP client per call (the JDK's java.net.http: a
+ * selector thread each), a script engine compiling per request (Groovy: a class loader each), and the lab's heap leak
+ * with --culprits=histogram, which LabRunWatchIT leaves out (there two observers would force full collections at
+ * once). The three run side by side: nothing here measures time.
+ */
+@ResourceLock(value = Locks.HOST_CPU, mode = ResourceAccessMode.READ)
+class CulpritsIT {
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    /** @param watch how long to watch: the lab's heap leak stops growing about 56 s after READY (HeapLeak's cap) */
+    record Case(String name, List<String> flags, String mainClass, String finding, String kind, String culprit, String watch) {}
+
+    @Test
+    void watchNamesTheCulpritOfRealLibrariesFirst() throws Exception {
+        Scenario heapLeak = Scenarios.named("heap-leak").orElseThrow();
+        ScenarioCulprit expected = ScenarioCulprit.of("heap-leak").orElseThrow();
+        List<Case> cases = List.of(
+                new Case("java.net.http client per call", List.of("-Xmx128m"), "io.jrss.it.workload.ClientPerCall",
+                        "thread-leak", "thread-group", "HttpClient-N-SelectorManager", "90s"),
+                new Case("groovy shell per request", List.of("-Xmx256m"), "io.jrss.it.workload.ScriptPerRequest",
+                        "metaspace-leak", "class-loader", "groovy.lang.GroovyClassLoader$InnerLoader", "90s"),
+                new Case("lab heap-leak", heapLeak.jvmFlags(), heapLeak.mainClass(), expected.finding(), expected.kind(), expected.name(), "40s"));
+        ExecutorService pool = Executors.newFixedThreadPool(cases.size());
+        List<Future<String>> results = new ArrayList<>();
+        for (Case c : cases) results.add(pool.submit(() -> check(c)));
+        pool.shutdown();
+        List<String> problems = new ArrayList<>();
+        for (Future<String> r : results) if (r.get() != null) problems.add(r.get());
+        assertEquals(List.of(), problems);
+    }
+
+    /** What went wrong for one case, or null. */
+    static String check(Case c) throws Exception {
+        List<String> flags = new ArrayList<>(List.of("-XX:NativeMemoryTracking=summary"));
+        flags.addAll(c.flags());
+        String classpath = System.getProperty("java.class.path") + ":" + System.getProperty("jrss.lab.classes");
+        try (TestJvm jvm = TestJvm.startWithClasspath(List.of(), TestJvm.JDK17, flags, classpath, c.mainClass())) {
+            Cli.Result r = Cli.run(Duration.ofSeconds(180), List.of(), "watch", Integer.toString(jvm.pid()), "--culprits", "--duration", c.watch(), "--json");
+            if (r.exit() != 0) return c.name() + ": jrss watch failed: " + r.err();
+            JsonNode json = JSON.readTree(r.out());
+            for (JsonNode f : json.get("findings")) {
+                if (!f.get("id").asText().equals(c.finding())) continue;
+                JsonNode first = f.path("culprits").path(0);
+                boolean right = first.path("kind").asText().equals(c.kind()) && first.path("name").asText().contains(c.culprit());
+                System.out.println("[culprits] " + c.name() + ": " + f.get("culprits"));
+                return right ? null : c.name() + ": " + c.finding() + " should name " + c.kind() + " " + c.culprit() + " first; its culprits: " + f.get("culprits");
+            }
+            return c.name() + ": no " + c.finding() + " in " + json.get("findings") + "; not evaluated: " + json.get("not_evaluated");
+        }
+    }
+}

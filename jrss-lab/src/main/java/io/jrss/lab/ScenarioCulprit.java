@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.lab;
+
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The culprit a scenario's finding must name first ({@code findings[].culprits[0]}), as JSON spells it: the thread
+ * group ThreadLeak starts, the class loader type MetaspaceLeak creates, the arrays HeapLeak keeps, the file
+ * MappedFiles maps. Scenarios whose culprit needs a command of its own (native-leak: profile-native; direct-buffer-leak:
+ * heap) or a JDK the lab does not run them on (compiler-memory-spike: Compiler.memory, JDK 21+) have none here.
+ *
+ * @param name  a part of the culprit's name (a temporary file's name varies)
+ * @param optIn the --culprits value the reading needs, or null when it only reads
+ */
+public record ScenarioCulprit(String finding, String kind, String name, String optIn) {
+    private static final Map<String, ScenarioCulprit> BY_SCENARIO = Map.of(
+            "thread-leak", new ScenarioCulprit("thread-leak", "thread-group", "request-N", null),
+            "metaspace-leak", new ScenarioCulprit("metaspace-leak", "class-loader", "io.jrss.lab.MetaspaceLeak$PluginLoader", null),
+            "heap-leak", new ScenarioCulprit("heap-leak", "class", "[B", "histogram"),
+            "mapped-files", new ScenarioCulprit("mapped-files", "mapping", "/jrss-lab-index-", null));
+
+    public static Optional<ScenarioCulprit> of(String scenario) { return Optional.ofNullable(BY_SCENARIO.get(scenario)); }
+
+    /** True when a culprit of this kind and name is this one. */
+    public boolean is(String kind, String name) { return this.kind.equals(kind) && name.contains(this.name); }
+}
