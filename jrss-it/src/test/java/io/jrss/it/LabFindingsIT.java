@@ -83,7 +83,10 @@ class LabFindingsIT {
                 assertTrue(ids.contains(id), name + " on JDK " + feature + " should raise " + id + "; raised " + ids + whyNot(json, id));
             }
             List<String> problems = new ArrayList<>();
-            LabRunWatchIT.culprit(s, "jrss explain on JDK " + feature, json, problems); // issue 28: mapped-files names its file
+            // issue 28: mapped-files names its file from explain's smaps; the others' readings are a watch's (LabRunWatchIT)
+            if (io.jrss.lab.ScenarioCulprit.of(name).filter(io.jrss.lab.ScenarioCulprit::explain).isPresent()) {
+                LabRunWatchIT.culprit(s, "jrss explain on JDK " + feature, json, problems);
+            }
             assertEquals(List.of(), problems);
         }
     }

@@ -71,6 +71,7 @@ class LabRunWatchIT {
         culprit(s, "jrss watch", o.watch(), problems);
         culprit(s, "the recording read back", replay, problems);
         System.out.println("[run-watch] " + s.name() + ": run " + (o.run() == null ? "-" : RunAndWatch.ids(o.run())) + ", watch " + RunAndWatch.ids(o.watch()));
+        if (!problems.isEmpty()) problems.add(s.name() + ": jrss run said:\n" + tail(o.runErr()) + "\njrss watch said:\n" + tail(o.watchErr()));
         return problems;
     }
 

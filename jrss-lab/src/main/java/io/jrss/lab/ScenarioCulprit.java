@@ -7,18 +7,20 @@ import java.util.Optional;
 /**
  * The culprit a scenario's finding must name first ({@code findings[].culprits[0]}), as JSON spells it: the thread
  * group ThreadLeak starts, the class loader type MetaspaceLeak creates, the arrays HeapLeak keeps, the file
- * MappedFiles maps. Scenarios whose culprit needs a command of its own (native-leak: profile-native; direct-buffer-leak:
+ * MappedFiles maps, the hidden class whose copies CodeCacheFull compiles. Scenarios whose culprit needs a command of its own (native-leak: profile-native; direct-buffer-leak:
  * heap) or a JDK the lab does not run them on (compiler-memory-spike: Compiler.memory, JDK 21+) have none here.
  *
- * @param name  a part of the culprit's name (a temporary file's name varies)
- * @param optIn the --culprits value the reading needs, or null when it only reads
+ * @param name    a part of the culprit's name (a temporary file's name varies)
+ * @param optIn   the --culprits value the reading needs, or null when it only reads
+ * @param explain whether explain's one capture names it (smaps), as opposed to a reading a watch takes when it fires
  */
-public record ScenarioCulprit(String finding, String kind, String name, String optIn) {
+public record ScenarioCulprit(String finding, String kind, String name, String optIn, boolean explain) {
     private static final Map<String, ScenarioCulprit> BY_SCENARIO = Map.of(
-            "thread-leak", new ScenarioCulprit("thread-leak", "thread-group", "request-N", null),
-            "metaspace-leak", new ScenarioCulprit("metaspace-leak", "class-loader", "io.jrss.lab.MetaspaceLeak$PluginLoader", null),
-            "heap-leak", new ScenarioCulprit("heap-leak", "class", "[B", "histogram"),
-            "mapped-files", new ScenarioCulprit("mapped-files", "mapping", "/jrss-lab-index-", null));
+            "thread-leak", new ScenarioCulprit("thread-leak", "thread-group", "request-N", null, false),
+            "metaspace-leak", new ScenarioCulprit("metaspace-leak", "class-loader", "io.jrss.lab.MetaspaceLeak$PluginLoader", null, false),
+            "heap-leak", new ScenarioCulprit("heap-leak", "class", "[B", "histogram", false),
+            "code-cache-full", new ScenarioCulprit("code-cache-full", "class", "io.jrss.lab.CodeCacheTemplate/0x", null, false),
+            "mapped-files", new ScenarioCulprit("mapped-files", "mapping", "/jrss-lab-index-", null, true));
 
     public static Optional<ScenarioCulprit> of(String scenario) { return Optional.ofNullable(BY_SCENARIO.get(scenario)); }
 

@@ -25,7 +25,7 @@ public final class CulpritTimes {
             return name + (e.status() == CaptureEntry.Status.ok ? " " + e.millis() + " ms" : " " + e.status() + (e.detail().isEmpty() ? "" : ": " + e.detail()));
         }).collect(Collectors.joining(", "));
         return each + (files.contains(CaptureFiles.CLASS_HISTOGRAM) ? " (safepoint pauses; GC.class_histogram ran a full collection, as --culprits=histogram allowed)"
-                : " (they only read; the target pauses at a safepoint while each runs)");
+                : " (they only read; Thread.print and VM.classloader_stats stop the target at a safepoint while they run)");
     }
 
     /** The jcmd command that takes a file, or the file's name. */

@@ -18,6 +18,7 @@ public final class CaptureFiles {
     public static final String HEAP_INFO = "jcmd/GC.heap_info.txt";
     public static final String METASPACE = "jcmd/VM.metaspace.txt";
     public static final String CODE_CACHE = "jcmd/Compiler.codecache.txt";
+    public static final String CODE_LIST = "jcmd/Compiler.codelist.txt";
     /** VM.info filtered to the sections jrss reads; its environment and properties sections are dropped. */
     public static final String VM_INFO = "jcmd/VM.info.txt";
     public static final String NATIVE_HEAP_INFO = "jcmd/System.native_heap_info.txt";

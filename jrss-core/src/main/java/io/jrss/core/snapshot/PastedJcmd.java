@@ -2,6 +2,7 @@
 package io.jrss.core.snapshot;
 
 import static io.jrss.core.capture.CaptureFiles.CODE_CACHE;
+import static io.jrss.core.capture.CaptureFiles.CODE_LIST;
 import static io.jrss.core.capture.CaptureFiles.HEAP_INFO;
 import static io.jrss.core.capture.CaptureFiles.JMAP_HEAP;
 import static io.jrss.core.capture.CaptureFiles.SYSTEM_MAP;
@@ -18,6 +19,7 @@ import java.util.regex.Pattern;
 final class PastedJcmd {
     private static final Pattern NMT_LINE = Pattern.compile("^(Total: reserved=|-\\s+[A-Z][\\w ]+ \\(reserved=|\\[0x[0-9a-f]+ - 0x[0-9a-f]+\\] (reserved|committed)|\\[0x[0-9a-f]+\\] \\S).*");
     private static final Pattern SYSTEM_MAP_ROW = Pattern.compile("^(from\\s+to\\s+size\\s+rss|0x[0-9a-f]+ - 0x[0-9a-f]+\\s+\\d+\\s+\\d+).*");
+    private static final Pattern CODE_LIST_LINE = Pattern.compile("^\\d+ -?\\d+ \\d+ \\S.* \\[0x[0-9a-f]+, 0x[0-9a-f]+ - 0x[0-9a-f]+\\]$");
     private static final Pattern VITALS_RULE = Pattern.compile("-{5,}(system|process|jvm|host)-{5,}");
     private static final Pattern HEAP = Pattern.compile("^\\s*(garbage-first heap|PSYoungGen|def new generation|ZHeap|Shenandoah Heap|ZGC Globals"
             + "|Z Heap|par new generation|tenured generation|ParOldGen|PSOldGen)\\b.*");
@@ -61,6 +63,9 @@ final class PastedJcmd {
 
     static final Recognition CODE_CACHE_OUTPUT = Recognition.of("Compiler.codecache",
             Cue.opens(310, x -> (x.l().startsWith("CodeHeap '") || x.l().startsWith("CodeCache: size=")) && !x.in(CODE_CACHE, VM_INFO)));
+
+    static final Recognition CODE_LIST_OUTPUT = Recognition.of("Compiler.codelist",
+            Cue.opens(315, x -> !x.in(CODE_LIST) && CODE_LIST_LINE.matcher(x.l()).matches()));
 
     static final Recognition PERF_COUNTERS = Recognition.of("PerfCounter.print",
             Cue.starts(350, x -> x.l().startsWith("sun.gc.") || x.l().startsWith("java.cls.") || x.l().startsWith("java.threads.")));

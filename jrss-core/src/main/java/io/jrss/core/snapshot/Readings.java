@@ -21,6 +21,7 @@ import io.jrss.core.model.CgroupMemory;
 import io.jrss.core.model.ClassHistogram;
 import io.jrss.core.model.ClassLoaderStats;
 import io.jrss.core.model.CodeCache;
+import io.jrss.core.model.CodeList;
 import io.jrss.core.model.CompilerMemory;
 import io.jrss.core.model.ContainerUsage;
 import io.jrss.core.model.GcLog;
@@ -240,6 +241,13 @@ public final class Readings {
                     "jcmd <pid> Thread.print (or jstack <pid>)")
             .from(CaptureFile.jcmd(CaptureFiles.THREAD_DUMP, "Thread.print", JVM, CULPRIT).recognisedAs(PastedTables.THREAD_DUMP), (t, c) -> ThreadDumpParser.parse(t))
             .from(HS_ERR_FILE, (t, c) -> HsErrThreadsParser.parse(t)));
+
+    /** What fills the code cache, method by method: code-cache-full's culprits. */
+    public static final ReadingSpec<CodeList> CODE_LIST = add(ReadingSpec.<CodeList>optional("code-list", "no Compiler.codelist",
+                    "jcmd <pid> Compiler.codelist (JDK 9+)")
+            .from(CaptureFile.jcmd(CaptureFiles.CODE_LIST, "Compiler.codelist", JVM, CULPRIT).by(new Fetch.Jcmd("Compiler.codelist", 9, "", s -> s))
+                    .recognisedAs(PastedJcmd.CODE_LIST_OUTPUT),
+                    (t, c) -> CodeListParser.parse(t)));
 
     /** Two or more pmaps of one process pasted in order: two times. */
     public static final ReadingSpec<List<List<Mapping>>> PMAP_SERIES = add(ReadingSpec.<List<List<Mapping>>>optional("pmap-series",

@@ -59,6 +59,7 @@ class ParserFuzzTest {
         PARSERS.put("metaspace", MetaspaceParser::parse);
         PARSERS.put("heap_info", HeapInfoParser::parse);
         PARSERS.put("codecache", CodeCacheParser::parse);
+        PARSERS.put("codelist", io.jrss.core.parse.CodeListParser::parse);
         PARSERS.put("system_map", SystemMapParser::parse);
         PARSERS.put("hs_err", HsErrParser::parse);
         PARSERS.put("perf_counters", PerfCountersParser::parse);

@@ -72,6 +72,18 @@ class PastedCulpritsTest {
         assertEquals(1, f.culprits().stream().filter(x -> x.name().equals(c.name())).count(), "one line per method: " + f.culprits());
     }
 
+    @Test void aCodeListNamesTheGeneratedClassThatFillsTheCodeCacheOnce() {
+        String codecache = "4719:\nCodeCache: size=8192Kb used=8151Kb max_used=8160Kb free=40Kb\n bounds [0x00007fdd99c00000, 0x00007fdd9a400000, 0x00007fdd9a400000]\n"
+                + " total_blobs=5789 nmethods=5427 adapters=290\n compilation: disabled (not enough contiguous free space left)\n"
+                + "              stopped_count=16, restarted_count=15\n full_count=19\n";
+        Finding f = finding("code-cache-full", codecache, fixture("codelist/jdk17-codelist-code-cache-full-excerpt.txt"));
+        Culprit c = first(f);
+        assertEquals(Culprit.Kind.CLASS, c.kind());
+        assertEquals("io.jrss.lab.CodeCacheTemplate/0x…", c.name(), "1,400 copies of one hidden class are one culprit");
+        assertTrue(c.share() > 0.9, c.toString());
+        assertTrue(c.how().contains("Compiler.codelist"), c.how());
+    }
+
     @Test void aFindingWhoseReadingNamesNobodyHasNoCulprit() {
         for (Finding f : findings(fixture("hs_err/jdk8-krashpad-dataset57-chunkpool-malloc.txt"))) {
             assertEquals(List.of(), f.culprits(), "36 threads are not why " + f.id() + " fired");

@@ -25,6 +25,8 @@ public enum CulpritReading {
     HISTOGRAM(Readings.CLASS_HISTOGRAMS, CaptureFiles.CLASS_HISTOGRAM, "histogram", ClassCulprits::of),
     /** Compiler.memory (JDK 21+): reads what the JIT recorded; records anything only with CompileCommand=MemStat. */
     COMPILATIONS(Readings.COMPILER_MEMORY, CaptureFiles.COMPILER_MEMORY, null, MethodCulprits::of),
+    /** Compiler.codelist: walks the code cache under its lock, no safepoint. */
+    CODE(Readings.CODE_LIST, CaptureFiles.CODE_LIST, null, CodeCulprits::of),
     /** smaps: every full capture takes it already. */
     FILES(Readings.SMAPS, CaptureFiles.SMAPS, null, FileCulprits::of);
 

@@ -34,6 +34,7 @@ public final class Culprits {
             Findings.HEAP_LEAK.id(), CulpritReading.HISTOGRAM,
             Findings.HEAP_OVERCOMMITTED.id(), CulpritReading.HISTOGRAM,
             Findings.COMPILER_MEMORY_SPIKE.id(), CulpritReading.COMPILATIONS,
+            Findings.CODE_CACHE_FULL.id(), CulpritReading.CODE,
             Findings.MAPPED_FILES.id(), CulpritReading.FILES);
 
     /** The snapshots a verdict may read culprits from: per reading, the earliest and the latest that hold it (or null). */
