@@ -12,14 +12,15 @@ import java.util.Optional;
  *
  * @param name    a part of the culprit's name (a temporary file's name varies)
  * @param optIn   the --culprits value the reading needs, or null when it only reads
- * @param explain whether explain's one capture names it (smaps), as opposed to a reading a watch takes when it fires
+ * @param explain whether explain names it (smaps; a reading explain takes again when its finding shows: Compiler.codelist),
+ *                as opposed to a timeline finding whose reading a watch takes when it fires
  */
 public record ScenarioCulprit(String finding, String kind, String name, String optIn, boolean explain) {
     private static final Map<String, ScenarioCulprit> BY_SCENARIO = Map.of(
             "thread-leak", new ScenarioCulprit("thread-leak", "thread-group", "request-N", null, false),
             "metaspace-leak", new ScenarioCulprit("metaspace-leak", "class-loader", "io.jrss.lab.MetaspaceLeak$PluginLoader", null, false),
             "heap-leak", new ScenarioCulprit("heap-leak", "class", "[B", "histogram", false),
-            "code-cache-full", new ScenarioCulprit("code-cache-full", "class", "io.jrss.lab.CodeCacheTemplate/0x", null, false),
+            "code-cache-full", new ScenarioCulprit("code-cache-full", "class", "io.jrss.lab.CodeCacheTemplate/0x", null, true),
             "mapped-files", new ScenarioCulprit("mapped-files", "mapping", "/jrss-lab-index-", null, true));
 
     public static Optional<ScenarioCulprit> of(String scenario) { return Optional.ofNullable(BY_SCENARIO.get(scenario)); }

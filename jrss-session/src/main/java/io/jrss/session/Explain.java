@@ -22,9 +22,8 @@ public final class Explain {
     public interface Listener extends Capturing.Listener, Replay.Progress {}
 
     public static Result run(Options options, Listener listener) throws Exception {
-        Source source = options.saved() != null ? options.saved()
-                : new Source.Taken(Capturing.of(options.pid(), options.timeout(), options.nmtDetail(), listener));
-        return Sources.result(source, listener);
+        if (options.saved() == null) return Capturing.explained(options.pid(), options.timeout(), options.nmtDetail(), listener);
+        return Sources.result(options.saved(), listener);
     }
 
     private Explain() {}

@@ -40,7 +40,7 @@ final class CodeCulprits {
         double total = list.methods().stream().mapToLong(m -> m.size().value()).sum();
         return by.values().stream().sorted(Comparator.comparing(Group::bytes).reversed()).limit(Culprits.TOP)
                 .map(g -> new Culprit(Culprit.Kind.CLASS, g.name(), g.bytes(), g.methods(), null, Culprit.share(g.bytes().value(), total),
-                        "jcmd " + later.pidText() + " Compiler.codelist (" + g.methods() + " compiled methods)"))
+                        "jcmd " + later.pidText() + " Compiler.codelist (" + String.format(java.util.Locale.ROOT, "%,d", g.methods()) + " compiled methods)"))
                 .toList();
     }
 }
