@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
 final class CulpritsFlag {
     @Option(names = "--culprits", paramLabel = "WHAT", arity = "0..1", fallbackValue = "histogram", split = ",",
             description = "Which readings name a finding's culprit when it fires: 'read' (the default: Thread.print, VM.classloader_stats,"
-                    + " Compiler.memory, which only read), 'histogram' (PAUSES THE TARGET: GC.class_histogram runs a full collection;"
+                    + " Compiler.codelist, Compiler.memory, which only read), 'histogram' (PAUSES THE TARGET: GC.class_histogram runs a full collection;"
                     + " --culprits alone means this), 'none'. Each is taken when its finding fires and again each full interval.")
     List<String> values;
 
