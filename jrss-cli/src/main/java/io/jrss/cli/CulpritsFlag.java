@@ -16,7 +16,7 @@ final class CulpritsFlag {
 
     /** The readings allowed: "read" unless 'none', and the opt-ins named; 'profile' and 'heap' are commands of their own. */
     Set<String> allowed() {
-        Set<String> out = new LinkedHashSet<>(List.of("read"));
+        Set<String> out = new LinkedHashSet<>(List.of(io.jrss.core.snapshot.CulpritAsk.READ));
         for (String c : values == null ? List.<String>of() : values) {
             switch (c) {
                 case "read" -> { }

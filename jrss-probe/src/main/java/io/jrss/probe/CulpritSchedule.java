@@ -31,7 +31,7 @@ public final class CulpritSchedule {
     public void asked(List<CulpritAsk> culprits) {
         if (culprits == null) return;
         asks = culprits.stream().filter(a -> a.allowedBy(allowed)).toList();
-        wanted = new LinkedHashSet<>(asks.stream().map(CulpritAsk::file).toList());
+        wanted = CulpritAsk.files(asks, allowed);
     }
 
     /** Why a full capture is due now for culprits: a finding fired whose reading was never taken; else null. */

@@ -14,7 +14,6 @@ import io.jrss.probe.attach.HotSpotAttach;
 import io.jrss.report.Reporter;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.LinkedHashSet;
 import java.util.Set;
 
 /** Takes one capture of a live JVM, before core is called: core reads what was taken and never calls back up. */
@@ -30,9 +29,7 @@ public final class Capturing {
 
     /** One capture of {@code pid}; fails as {@link AttachException} when the target went away while it was read. */
     public static Capture of(int pid, Duration timeout, boolean nmtDetail, Listener listener) throws Exception {
-        HotSpotAttach attach = HotSpotAttach.to(pid, timeout);
-        LiveCapture live = new LiveCapture(pid, attach::jcmd, new LiveCapture.Options(nmtDetail, true), Clock.systemUTC(),
-                file -> listener.reading(pid, file));
+        LiveCapture live = capturer(pid, timeout, nmtDetail, listener);
         Capture c = live.take(Reporter.JRSS_VERSION);
         listener.taken();
         if (live.gone() != null) throw new AttachException(pid, AttachException.Kind.NO_SUCH_PROCESS, live.gone());
@@ -45,14 +42,11 @@ public final class Capturing {
      * the verdict names the culprit (issue 28). The second is a whole capture, so that one redactor reads it all.
      */
     public static SnapshotResult explained(int pid, Duration timeout, boolean nmtDetail, Listener listener) throws Exception {
-        HotSpotAttach attach = HotSpotAttach.to(pid, timeout);
-        LiveCapture live = new LiveCapture(pid, attach::jcmd, new LiveCapture.Options(nmtDetail, true), Clock.systemUTC(),
-                file -> listener.reading(pid, file));
+        LiveCapture live = capturer(pid, timeout, nmtDetail, listener);
         Capture c = live.take(Reporter.JRSS_VERSION);
         if (live.gone() != null) throw new AttachException(pid, AttachException.Kind.NO_SUCH_PROCESS, live.gone());
         Diagnosis d = Diagnosis.of(SnapshotParser.parse(c));
-        Set<String> culprits = new LinkedHashSet<>();
-        for (CulpritAsk a : Culprits.asks(d.findings().stream().map(Finding::id).toList())) if (a.allowedBy(Set.of("read"))) culprits.add(a.file());
+        Set<String> culprits = CulpritAsk.files(Culprits.asks(d.findings().stream().map(Finding::id).toList()), Set.of(CulpritAsk.READ));
         if (!culprits.isEmpty()) {
             Capture again = live.take(Reporter.JRSS_VERSION, culprits);
             if (live.gone() == null && !live.unanswered()) {
@@ -67,6 +61,12 @@ public final class Capturing {
     /** The diagnosis of one live snapshot, taken quietly: the ledger a workflow joins its own findings to. */
     public static Diagnosis diagnosis(int pid, Duration timeout) throws Exception {
         return Diagnosis.of(SnapshotParser.parse(of(pid, timeout, false, QUIET)));
+    }
+
+    /** A capturer of {@code pid}, attached with the timeout, telling the listener each reading as it starts. */
+    private static LiveCapture capturer(int pid, Duration timeout, boolean nmtDetail, Listener listener) throws Exception {
+        HotSpotAttach attach = HotSpotAttach.to(pid, timeout);
+        return new LiveCapture(pid, attach::jcmd, new LiveCapture.Options(nmtDetail, true), Clock.systemUTC(), file -> listener.reading(pid, file));
     }
 
     private Capturing() {}

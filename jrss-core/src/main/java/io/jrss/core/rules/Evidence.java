@@ -70,13 +70,6 @@ public record Evidence(List<Fact> facts) {
         return new Evidence(facts.stream().filter(f -> !out.contains(f.name())).toList());
     }
 
-    /** As a map of name to printed value, in order. */
-    public Map<String, Object> asMap() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        facts.forEach(f -> m.put(f.name(), f.value()));
-        return m;
-    }
-
     @Override public String toString() {
         return facts.stream().map(f -> f.name() + "=" + f.value()).collect(Collectors.joining(", ", "{", "}"));
     }

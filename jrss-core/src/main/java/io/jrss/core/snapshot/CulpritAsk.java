@@ -8,6 +8,16 @@ package io.jrss.core.snapshot;
  * @param optIn the --culprits value that allows it ("histogram": it changes the target), or null when it only reads
  */
 public record CulpritAsk(String finding, String file, String optIn) {
+    /** The --culprits value that allows the readings that only read (taken by default). */
+    public static final String READ = "read";
+
     /** Whether {@code allowed} ("read", "histogram") lets a watch take it. */
-    public boolean allowedBy(java.util.Set<String> allowed) { return allowed.contains(optIn == null ? "read" : optIn); }
+    public boolean allowedBy(java.util.Set<String> allowed) { return allowed.contains(optIn == null ? READ : optIn); }
+
+    /** The files of the asks {@code allowed} lets a capture take, in order. */
+    public static java.util.Set<String> files(java.util.List<CulpritAsk> asks, java.util.Set<String> allowed) {
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        for (CulpritAsk a : asks) if (a.allowedBy(allowed)) out.add(a.file());
+        return out;
+    }
 }

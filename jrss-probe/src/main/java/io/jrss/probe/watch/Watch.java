@@ -153,7 +153,8 @@ public final class Watch {
      */
     private void finish(Probes p, int pid, long startTime, WatchEnd.Reason end) {
         boolean answering = end != WatchEnd.Reason.unanswered && end != WatchEnd.Reason.target_exited && alive(pid, startTime);
-        if (answering && (!sink.lastIsFull() || !culprits.dueAtEnd(clock.instant()).isEmpty())) lastFull(culprits.dueAtEnd(clock.instant()));
+        Set<String> again = culprits.dueAtEnd(clock.instant());
+        if (answering && (!sink.lastIsFull() || !again.isEmpty())) lastFull(again);
         if (answering && culprits.newlyWanted() != null) lastFull(culprits.due(clock.instant()));
         if (!answering) return;
         if (options.trimProbe()) probe(p.trim(sink.trimUnmeasurable()));

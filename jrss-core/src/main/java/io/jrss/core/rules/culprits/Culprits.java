@@ -10,10 +10,10 @@ import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.Collection;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * For each finding that has one, the reading that names who holds its memory ({@link CulpritReading}): the thread
@@ -36,6 +36,10 @@ public final class Culprits {
             Findings.COMPILER_MEMORY_SPIKE.id(), CulpritReading.COMPILATIONS,
             Findings.CODE_CACHE_FULL.id(), CulpritReading.CODE,
             Findings.MAPPED_FILES.id(), CulpritReading.FILES);
+
+    /** The files a live capture takes only when a culprit asks ({@link CaptureFile.Sampling#CULPRIT}): smaps, in every full capture, is not one. */
+    private static final Set<String> ASKED_FILES = Readings.files().stream().filter(f -> f.sampling() == CaptureFile.Sampling.CULPRIT)
+            .map(CaptureFile::name).collect(Collectors.toUnmodifiableSet());
 
     /** The snapshots a verdict may read culprits from: per reading, the earliest and the latest that hold it (or null). */
     public interface Held {
@@ -68,9 +72,6 @@ public final class Culprits {
         return found.isEmpty() ? f : f.withCulprits(found);
     }
 
-    /** The reading that names the culprits of a finding, or null. */
-    public static CulpritReading readingOf(String findingId) { return BY_ID.get(findingId); }
-
     /**
      * The capture files a live capture takes only for culprits ({@link CaptureFile.Sampling#CULPRIT}) that name those of
      * these findings, with what allows each; smaps is in every full capture and is not among them.
@@ -79,21 +80,8 @@ public final class Culprits {
         List<CulpritAsk> out = new ArrayList<>();
         for (String id : findingIds) {
             CulpritReading r = BY_ID.get(id);
-            if (r == null) continue;
-            if (Readings.files().stream().anyMatch(f -> f.name().equals(r.file()) && f.sampling() == CaptureFile.Sampling.CULPRIT)) {
-                out.add(new CulpritAsk(id, r.file(), r.optIn()));
-            }
+            if (r != null && ASKED_FILES.contains(r.file())) out.add(new CulpritAsk(id, r.file(), r.optIn()));
         }
         return out;
     }
-
-    /** The --culprits values jrss knows: the readings that change or pause the target for longer. */
-    public static Set<String> optIns() {
-        Set<String> out = new LinkedHashSet<>();
-        for (CulpritReading r : CulpritReading.values()) if (r.optIn() != null) out.add(r.optIn());
-        return out;
-    }
-
-    /** The ids whose culprits a reading can name, for docs and tests. */
-    public static Set<String> ids() { return BY_ID.keySet(); }
 }

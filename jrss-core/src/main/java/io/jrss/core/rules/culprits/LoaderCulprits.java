@@ -39,6 +39,6 @@ final class LoaderCulprits {
     }
 
     private static int loaders(Map<String, ClassLoaderStats.Type> before, ClassLoaderStats.Type t) {
-        return before.isEmpty() ? 0 : before.containsKey(t.type()) ? before.get(t.type()).loaders() : 0;
+        return before.containsKey(t.type()) ? before.get(t.type()).loaders() : 0;
     }
 }
