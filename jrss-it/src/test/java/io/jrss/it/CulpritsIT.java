@@ -11,9 +11,6 @@ import io.jrss.lab.Scenarios;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.ResourceAccessMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
@@ -60,13 +57,7 @@ class CulpritsIT {
         if (java.nio.file.Files.isExecutable(TestJvm.JDK25.resolve("bin/java"))) {
             for (String scenario : List.of("thread-leak", "metaspace-leak", "heap-leak")) cases.add(Case.lab(scenario, TestJvm.JDK25, "40s"));
         }
-        ExecutorService pool = Executors.newFixedThreadPool(cases.size());
-        List<Future<String>> results = new ArrayList<>();
-        for (Case c : cases) results.add(pool.submit(() -> check(c)));
-        pool.shutdown();
-        List<String> problems = new ArrayList<>();
-        for (Future<String> r : results) if (r.get() != null) problems.add(r.get());
-        assertEquals(List.of(), problems);
+        assertEquals(List.of(), SideBySide.problems(cases, CulpritsIT::check));
     }
 
     /** What went wrong for one case, or null. */

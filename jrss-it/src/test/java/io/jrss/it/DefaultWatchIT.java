@@ -8,9 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.ResourceAccessMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
@@ -32,13 +29,7 @@ class DefaultWatchIT {
             if (feature != 21) cases.add(new Case("io.jrss.lab.PooledDirectLeak", List.of("-Xmx64m", "-XX:MaxDirectMemorySize=2g"), feature, "direct-buffer-leak"));
             cases.add(new Case("io.jrss.lab.TemporaryBufferWrites", List.of("-Xmx512m"), feature, "direct-buffer-cache"));
         }
-        ExecutorService pool = Executors.newFixedThreadPool(cases.size());
-        List<Future<String>> results = new ArrayList<>();
-        for (Case c : cases) results.add(pool.submit(() -> watch(c)));
-        pool.shutdown();
-        List<String> problems = new ArrayList<>();
-        for (Future<String> r : results) if (r.get() != null) problems.add(r.get());
-        assertEquals(List.of(), problems);
+        assertEquals(List.of(), SideBySide.problems(cases, DefaultWatchIT::watch));
     }
 
     /** What went wrong with one case, or null. */
