@@ -44,7 +44,9 @@ final class RunAndWatch {
         try {
             List<String> cmd = new ArrayList<>(List.of(Cli.java(), "-jar", Cli.jar(), "run"));
             cmd.addAll(intervals(interval));
-            cmd.addAll(List.of("--duration", millis(runTime), "--json"));
+            // One observer takes the culprit readings (the watch): two thread dumps of the same JVM at once, on 2 loaded cores,
+            // stalled run's samples for 10 s at a time (a command's timeout) and left it too few to judge thread-leak.
+            cmd.addAll(List.of("--duration", millis(runTime), "--culprits=none", "--json"));
             s.env().forEach((k, v) -> cmd.addAll(List.of("--env", k + "=" + v))); // e.g. thp-bloat's GLIBC_TUNABLES
             cmd.add("--");
             if (cg != null) cmd.addAll(List.of("sh", "-c", "echo $$ > " + cg.procs() + " && exec \"$0\" \"$@\""));
