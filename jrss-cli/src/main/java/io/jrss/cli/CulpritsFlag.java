@@ -11,20 +11,31 @@ final class CulpritsFlag {
     @Option(names = "--culprits", paramLabel = "WHAT", arity = "0..1", fallbackValue = "histogram", split = ",",
             description = "Which readings name a finding's culprit when it fires: 'read' (the default: Thread.print, VM.classloader_stats,"
                     + " Compiler.codelist, Compiler.memory, which only read), 'histogram' (PAUSES THE TARGET: GC.class_histogram runs a full collection;"
-                    + " --culprits alone means this), 'none'. Each is taken when its finding fires and again each full interval.")
+                    + " --culprits alone means this), 'profile' (CHANGES THE TARGET, watch and run only: when native-leak fires, async-profiler's"
+                    + " malloc hooks record call sites until the end; the library stays loaded), 'none'. Several: --culprits=histogram,profile."
+                    + " Each reading is taken when its finding fires and again each full interval.")
     List<String> values;
 
-    /** The readings allowed: "read" unless 'none', and the opt-ins named; 'profile' and 'heap' are commands of their own. */
-    Set<String> allowed() {
+    /** The readings a watch (or run) allows: "read" unless 'none', and the opt-ins named; 'heap' is a command of its own. */
+    Set<String> allowed() { return allowed(false); }
+
+    /** The readings an exporter allows: it loads no profiler into the JVMs of a node. */
+    Set<String> allowedByExporter() { return allowed(true); }
+
+    private Set<String> allowed(boolean exporter) {
         Set<String> out = new LinkedHashSet<>(List.of(io.jrss.core.snapshot.CulpritAsk.READ));
         for (String c : values == null ? List.<String>of() : values) {
             switch (c) {
                 case "read" -> { }
                 case "none" -> out.clear();
                 case "histogram" -> out.add(c);
-                case "profile", "heap" -> throw new Errors.UsageException("--culprits=" + c + " is not taken by a watch or an exporter: run jrss "
-                        + (c.equals("heap") ? "heap" : "profile-native") + " <pid> for it");
-                default -> throw new Errors.UsageException("--culprits takes read, histogram or none, not '" + c + "'");
+                case "profile" -> {
+                    if (exporter) throw new Errors.UsageException("--culprits=profile is not taken by an exporter (it would load a profiler into every JVM"
+                            + " of the node): run jrss profile-native <pid>, or jrss watch --culprits=profile <pid>, for one JVM");
+                    out.add(c);
+                }
+                case "heap" -> throw new Errors.UsageException("--culprits=heap is not taken by a watch or an exporter: run jrss heap <pid> for it");
+                default -> throw new Errors.UsageException("--culprits takes read, histogram, profile or none, not '" + c + "'");
             }
         }
         if (values != null && values.contains("none") && values.size() > 1) throw new Errors.UsageException("--culprits=none goes alone");

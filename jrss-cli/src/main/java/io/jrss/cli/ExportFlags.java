@@ -56,7 +56,7 @@ final class ExportFlags {
         }
         int windowSamples = (int) Math.max(2, Math.min(100_000, window.toMillis() / interval.toMillis()));
         return new Export.Options(interval, fullInterval, windowSamples, timeout.value, pattern("--include", include), pattern("--exclude", exclude),
-                workers, listen, null, 0, culprits.allowed());
+                workers, listen, null, 0, culprits.allowedByExporter());
     }
 
     /** The options with --listen's host and port, for serving /metrics. */

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 /**
  * Issue 28 live, on real libraries written by others: {@code jrss watch --culprits <pid> --duration 90s --json} names
  * the right culprit first, taken when the finding fired. An HTTP client per call (the JDK's java.net.http: a
- * selector thread each), a script engine compiling per request (Groovy: a class loader each), the lab's heap leak
+ * selector thread each), a script engine compiling per request (Groovy: a class loader each), compression streams
+ * never closed (zstd-jni: native state each, named with --culprits=profile), the lab's heap leak
  * with --culprits=histogram, which LabRunWatchIT leaves out (there two observers would force full collections at
  * once), and the lab's thread, metaspace and heap leaks on JDK 25 (LabRunWatchIT runs them on 17). All side by side:
  * nothing here measures time.
@@ -32,16 +33,17 @@ class CulpritsIT {
      * @param interval --interval, or null for watch's default (10 s): the lab's leaks are compressed into a minute
      */
     record Case(String name, java.nio.file.Path jdk, List<String> flags, String mainClass, String finding, String kind, String culprit, String watch,
-                String interval) {
+                String interval, String culprits) {
         Case(String name, List<String> flags, String mainClass, String finding, String kind, String culprit, String watch) {
-            this(name, TestJvm.JDK17, flags, mainClass, finding, kind, culprit, watch, null);
+            this(name, TestJvm.JDK17, flags, mainClass, finding, kind, culprit, watch, null, "histogram");
         }
 
-        /** A lab scenario on a JDK, its culprit as ScenarioCulprit names it. */
+        /** A lab scenario on a JDK, its culprit as ScenarioCulprit names it, with the --culprits value it needs. */
         static Case lab(String scenario, java.nio.file.Path jdk, String watch) {
             Scenario s = Scenarios.named(scenario).orElseThrow();
             ScenarioCulprit c = ScenarioCulprit.of(scenario).orElseThrow();
-            return new Case("lab " + scenario + " on " + jdk.getFileName(), jdk, s.jvmFlags(), s.mainClass(), c.finding(), c.kind(), c.name(), watch, "2s");
+            return new Case("lab " + scenario + " on " + jdk.getFileName(), jdk, s.jvmFlags(), s.mainClass(), c.finding(), c.kind(), c.name(), watch, "2s",
+                    c.optIn() == null ? "histogram" : c.optIn());
         }
     }
 
@@ -60,13 +62,29 @@ class CulpritsIT {
         assertEquals(List.of(), SideBySide.problems(cases, CulpritsIT::check));
     }
 
+    /**
+     * native-leak's call site, with --culprits=profile: zstd-jni compression streams never closed (a real library's
+     * native state, malloc'd by libzstd-jni), and the lab's zlib streams on JDK 17 and 25. async-profiler is loaded into
+     * each target when native-leak fires and records until the watch ends. Apart from the cases above: two more
+     * observers at once would crowd the two cores.
+     */
+    @Test
+    void aNativeProfileNamesTheCallSiteOfANativeLeak() throws Exception {
+        List<Case> cases = new ArrayList<>(List.of(
+                new Case("zstd-jni stream per session, never closed", TestJvm.JDK17, List.of("-Xmx128m"), "io.jrss.it.workload.StreamPerSession",
+                        "native-leak", "call-site", "com.github.luben.zstd.ZstdOutputStream", "90s", null, "profile"),
+                Case.lab("native-leak", TestJvm.JDK17, "40s")));
+        if (java.nio.file.Files.isExecutable(TestJvm.JDK25.resolve("bin/java"))) cases.add(Case.lab("native-leak", TestJvm.JDK25, "40s"));
+        assertEquals(List.of(), SideBySide.problems(cases, CulpritsIT::check));
+    }
+
     /** What went wrong for one case, or null. */
     static String check(Case c) throws Exception {
         List<String> flags = new ArrayList<>(List.of("-XX:NativeMemoryTracking=summary"));
         flags.addAll(c.flags());
         String classpath = System.getProperty("java.class.path") + ":" + System.getProperty("jrss.lab.classes");
         try (TestJvm jvm = TestJvm.startWithClasspath(List.of(), c.jdk(), flags, classpath, c.mainClass())) {
-            List<String> args = new ArrayList<>(List.of("watch", Integer.toString(jvm.pid()), "--culprits", "--duration", c.watch(), "--json"));
+            List<String> args = new ArrayList<>(List.of("watch", Integer.toString(jvm.pid()), "--culprits=" + c.culprits(), "--duration", c.watch(), "--json"));
             if (c.interval() != null) args.addAll(List.of("--interval", c.interval()));
             Cli.Result r = Cli.run(Duration.ofSeconds(180), List.of(), args.toArray(String[]::new));
             if (r.exit() != 0) return c.name() + ": jrss watch failed: " + r.err();

@@ -7,8 +7,10 @@ import java.util.Optional;
 /**
  * The culprit a scenario's finding must name first ({@code findings[].culprits[0]}), as JSON spells it: the thread
  * group ThreadLeak starts, the class loader type MetaspaceLeak creates, the arrays HeapLeak keeps, the file
- * MappedFiles maps, the hidden class whose copies CodeCacheFull compiles. Scenarios whose culprit needs a command of its own (native-leak: profile-native; direct-buffer-leak:
- * heap) or a JDK the lab does not run them on (compiler-memory-spike: Compiler.memory, JDK 21+) have none here.
+ * MappedFiles maps, the hidden class whose copies CodeCacheFull compiles, the JDK method whose zlib state NativeLeak never
+ * frees (async-profiler's call site, with --culprits=profile). Scenarios whose culprit needs a command of its own
+ * (direct-buffer-leak: heap) or a JDK the lab does not run them on (compiler-memory-spike: Compiler.memory, JDK 21+)
+ * have none here.
  *
  * @param name    a part of the culprit's name (a temporary file's name varies)
  * @param optIn   the --culprits value the reading needs, or null when it only reads
@@ -20,6 +22,7 @@ public record ScenarioCulprit(String finding, String kind, String name, String o
             "thread-leak", new ScenarioCulprit("thread-leak", "thread-group", "request-N", null, false),
             "metaspace-leak", new ScenarioCulprit("metaspace-leak", "class-loader", "io.jrss.lab.MetaspaceLeak$PluginLoader", null, false),
             "heap-leak", new ScenarioCulprit("heap-leak", "class", "[B", "histogram", false),
+            "native-leak", new ScenarioCulprit("native-leak", "call-site", "java.util.zip.Deflater.init", "profile", false),
             "code-cache-full", new ScenarioCulprit("code-cache-full", "class", "io.jrss.lab.CodeCacheTemplate/0x", null, true),
             "mapped-files", new ScenarioCulprit("mapped-files", "mapping", "/jrss-lab-index-", null, true));
 

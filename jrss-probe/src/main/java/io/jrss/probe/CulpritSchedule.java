@@ -18,21 +18,32 @@ import java.util.Set;
 public final class CulpritSchedule {
     /** A watch's last sample takes the culprit readings again when they are this old: enough time to read a growth. */
     public static final Duration AGAIN_AT_END = Duration.ofSeconds(10);
+    /** The --culprits value of the readings a profiler records rather than a capture takes. */
+    public static final String PROFILE = "profile";
 
     private final Set<String> allowed;
     private final Duration every;
     private final Map<String, Instant> takenAt = new HashMap<>();
     private Set<String> wanted = Set.of();
     private List<CulpritAsk> asks = List.of();
+    private List<String> profiled = List.of();
 
     public CulpritSchedule(Set<String> allowed, Duration every) { this.allowed = allowed; this.every = every; }
 
     /** What the verdict reached at the last sample asks for, or null when none was reached then (nothing changes). */
     public void asked(List<CulpritAsk> culprits) {
         if (culprits == null) return;
-        asks = culprits.stream().filter(a -> a.allowedBy(allowed)).toList();
+        List<CulpritAsk> allowedAsks = culprits.stream().filter(a -> a.allowedBy(allowed)).toList();
+        asks = allowedAsks.stream().filter(a -> !PROFILE.equals(a.optIn())).toList();
+        profiled = allowedAsks.stream().filter(a -> PROFILE.equals(a.optIn())).map(CulpritAsk::finding).distinct().toList();
         wanted = CulpritAsk.files(asks, allowed);
     }
+
+    /**
+     * The findings of the last verdict whose culprits a native profile names (--culprits=profile allowed it): no capture
+     * takes that reading, the watch loads the profiler ({@link CulpritProfile}) and keeps its stacks at the end.
+     */
+    public List<String> profiled() { return profiled; }
 
     /** Why a full capture is due now for culprits: a finding fired whose reading was never taken; else null. */
     public String newlyWanted() {

@@ -46,4 +46,15 @@ class CulpritScheduleTest {
         assertNull(none.newlyWanted());
         assertEquals(Set.of(), none.due(T0));
     }
+
+    @Test void aNativeProfileIsNotACaptureFileAndOnlyWhenAllowed() {
+        CulpritSchedule s = new CulpritSchedule(Set.of("read", "profile"), Duration.ofMinutes(1));
+        s.asked(Culprits.asks(List.of("native-leak", "thread-leak")));
+        assertEquals(List.of("native-leak"), s.profiled(), "the watch loads the profiler for it");
+        assertEquals(Set.of(CaptureFiles.THREAD_DUMP), s.due(T0), "no capture takes the profile's stacks");
+        CulpritSchedule read = new CulpritSchedule(Set.of("read"), Duration.ofMinutes(1));
+        read.asked(Culprits.asks(List.of("native-leak")));
+        assertEquals(List.of(), read.profiled(), "--culprits=profile was not given");
+        assertNull(read.newlyWanted());
+    }
 }

@@ -45,6 +45,8 @@ public final class CaptureFiles {
             POD = "container/kubectl-describe-pod.txt", MAT_SUSPECTS = "heap/mat-leak-suspects.txt", JAVACORE = "postmortem/javacore.txt";
     /** jstat's GC tables (every paste, in order) and jmap -heap / jhsdb jmap --heap, pasted. */
     public static final String JSTAT = "jcmd/jstat.txt", JMAP_HEAP = "jcmd/jmap-heap.txt";
+    /** Native allocations not freed, by stack, in async-profiler's collapsed form: a watch's --culprits=profile, or pasted. */
+    public static final String NATIVE_STACKS = "profile/nativemem-unfreed.collapsed";
 
     public static final String STATUS = "proc/status";
     public static final String SMAPS_ROLLUP = "proc/smaps_rollup";

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import io.jrss.core.model.Frames;
 import java.util.List;
 import java.util.Map;
 import jdk.jfr.consumer.RecordedEvent;

@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * How issue 25's formats are recognised pasted: a thread dump's "Full thread dump" line (or, cut, its first thread's
  * header), the column headers of {@code jmap -histo}, {@code -clstats}, smem, top and htop, {@code docker stats} and
  * {@code kubectl top pod}, the sections of {@code kubectl describe pod}, Arthas' memory table, MAT's leak suspect
- * sentences, an OpenJ9 javacore's tagged lines and jstat's header. Their cues rank last, so nothing here takes a
+ * sentences, an OpenJ9 javacore's tagged lines, jstat's header and async-profiler's collapsed malloc stacks. Their cues rank last, so nothing here takes a
  * line another output knows. Each may come twice (two times of one process): the pastes of one are kept together.
  */
 final class PastedTables {
@@ -35,6 +35,9 @@ final class PastedTables {
     private static final Pattern MAT = Pattern.compile("^Problem Suspect \\d+\\b.*|.*\\boccup(y|ies) [\\d,.\u00a0 ']+( [KMG]?B)? \\((\\d+([.,]\\d+)?|\\?\\?[.,]\\?\\?) ?%\\) bytes\\b.*");
     /** An OpenJ9 javacore line: a level digit and an upper-case tag, "0SECTION", "1MEMUSER", "3XMTHREADINFO". */
     private static final Pattern JAVACORE_LINE = Pattern.compile("^\\d[A-Z]{4,}[A-Z0-9]*(\\s.*)?$");
+
+    /** A collapsed stack whose leaf is an allocator's entry point: async-profiler's nativemem, "...;deflateInit2_;malloc_hook 524288". */
+    private static final Pattern MALLOC_LEAF = Pattern.compile(";(malloc|calloc|realloc|posix_memalign|aligned_alloc)(_hook)?(_dummy)?(_\\[k\\])? \\d{1,19}$");
 
     private PastedTables() {}
 
@@ -73,6 +76,10 @@ final class PastedTables {
     // jstat's header (repeated by -h N) or the command line above it: one output until another starts
     static final Recognition JSTAT = table("jstat -gc, -gcutil, -gcold, -gccapacity or -gcmetacapacity (a row or a series)",
             Cue.starts(530, x -> JstatParser.isHeader(x.l()) || JstatParser.isCommand(x.l())));
+
+    static final Recognition NATIVE_STACKS = Recognition.of("async-profiler's nativemem stacks (collapsed)",
+            Cue.opens(540, x -> x.l().startsWith("# async-profiler nativemem")),
+            Cue.starts(545, x -> MALLOC_LEAF.matcher(x.l()).find()));
 
     private static Recognition table(String what, Cue... cues) { return Recognition.of(what, cues).accumulating(); }
 

@@ -47,6 +47,7 @@ import io.jrss.core.model.ProcStatus;
 import io.jrss.core.model.ProcessTable;
 import io.jrss.core.model.SmapsRollup;
 import io.jrss.core.model.ThreadDump;
+import io.jrss.core.model.UnfreedStacks;
 import io.jrss.core.model.Vitals;
 import io.jrss.core.model.VmInfo;
 import io.jrss.core.parse.*;
@@ -248,6 +249,15 @@ public final class Readings {
             .from(CaptureFile.jcmd(CaptureFiles.CODE_LIST, "Compiler.codelist", JVM, CULPRIT).by(new Fetch.Jcmd("Compiler.codelist", 9, "", s -> s))
                     .recognisedAs(PastedJcmd.CODE_LIST_OUTPUT),
                     (t, c) -> CodeListParser.parse(t)));
+
+    /**
+     * Native allocations not freed, by stack: native-leak's culprits. Never fetched by a capture: a watch with
+     * --culprits=profile writes it from async-profiler's recording when the finding fires; a user pastes it.
+     */
+    public static final ReadingSpec<UnfreedStacks> NATIVE_STACKS = add(ReadingSpec.<UnfreedStacks>optional("native-stacks",
+                    "no native allocation profile", "jrss watch --culprits=profile <pid> (or asprof -e nativemem -o collapsed <pid>)")
+            .from(new CaptureFile(CaptureFiles.NATIVE_STACKS, new Fetch.Pasted("async-profiler's nativemem stacks"), CaptureFile.Phase.NEVER, CULPRIT, true,
+                    PastedTables.NATIVE_STACKS), (t, c) -> CollapsedStacksParser.parse(t)));
 
     /** Two or more pmaps of one process pasted in order: two times. */
     public static final ReadingSpec<List<List<Mapping>>> PMAP_SERIES = add(ReadingSpec.<List<List<Mapping>>>optional("pmap-series",

@@ -84,6 +84,19 @@ class PastedCulpritsTest {
         assertTrue(c.how().contains("Compiler.codelist"), c.how());
     }
 
+    @Test void aNativeProfileNamesTheJavaMethodThatCalledMalloc() {
+        String before = fixture("process_tables/jdk17-jni-leak-mmap-pmap-x-1.txt"), after = fixture("process_tables/jdk17-jni-leak-mmap-pmap-x-2.txt");
+        for (String stacks : List.of("jdk17-native-leak-512k-jfrconv-leak-total.collapsed", "jdk17-native-leak-watch-culprits-profile.collapsed")) {
+            Finding f = finding("native-leak", before, after, fixture("native_stacks/" + stacks));
+            Culprit c = first(f);
+            assertEquals(Culprit.Kind.CALL_SITE, c.kind(), stacks);
+            assertEquals("java.util.zip.Deflater.init", c.name(), stacks + ": " + f.culprits());
+            assertTrue(c.share() > 0.8, c.toString());
+            assertTrue(f.culprits().stream().noneMatch(x -> x.name().contains("os::malloc")), "NMT counts what goes through os::malloc");
+            assertEquals(stacks.contains("watch"), c.growthPerHour() != null, "a rate only when the profile says how long it ran");
+        }
+    }
+
     @Test void aFindingWhoseReadingNamesNobodyHasNoCulprit() {
         for (Finding f : findings(fixture("hs_err/jdk8-krashpad-dataset57-chunkpool-malloc.txt"))) {
             assertEquals(List.of(), f.culprits(), "36 threads are not why " + f.id() + " fired");

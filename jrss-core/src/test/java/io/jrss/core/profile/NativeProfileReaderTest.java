@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jrss.core.parse.ParseException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.jrss.core.model.Frames;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -8,6 +8,9 @@ import io.jrss.core.capture.ProbeResult;
 import io.jrss.core.capture.RecordingWriter;
 import io.jrss.core.timeline.SampleSink;
 import io.jrss.core.timeline.WatchEnd;
+import io.jrss.core.capture.CaptureEntry;
+import io.jrss.core.capture.CaptureFiles;
+import io.jrss.probe.CulpritProfile;
 import io.jrss.probe.CulpritSchedule;
 import io.jrss.probe.CulpritTimes;
 import io.jrss.probe.LiveCapture;
@@ -17,7 +20,9 @@ import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -41,11 +46,14 @@ public final class Watch {
     private final LiveCapture capturer;
     /** Which culprit readings the findings that fired want, and when each was last taken. */
     private final CulpritSchedule culprits;
+    /** async-profiler in the target, once a finding whose culprits it names fires (--culprits=profile). */
+    private final CulpritProfile profile;
 
     public Watch(HotSpotAttach attach, WatchOptions options, Clock clock, SampleSink sink, String jrssVersion) {
         this.attach = attach; this.options = options; this.clock = clock; this.sink = sink; this.jrssVersion = jrssVersion;
         this.capturer = new LiveCapture(attach.pid(), attach::jcmd, new LiveCapture.Options(options.nmtDetail(), true), clock, f -> { });
         this.culprits = new CulpritSchedule(options.culprits(), options.fullInterval());
+        this.profile = new CulpritProfile(attach);
     }
 
     /** Ends the watch after the sample under way; safe from any thread (a signal handler). */
@@ -55,6 +63,15 @@ public final class Watch {
     }
 
     public WatchResult run() throws IOException {
+        try {
+            return watch();
+        } finally {
+            String left = profile.release(); // the watch ended early (an error): the profiler stops, its files go
+            if (left != null) event(new Event(clock.instant(), Event.Kind.watch, "culprits", left));
+        }
+    }
+
+    private WatchResult watch() throws IOException {
         int pid = attach.pid();
         long startTime = ProcPid.of(pid).startTime();
         if (options.record() != null) recording = RecordingWriter.create(options.record(), recordingInfo(pid));
@@ -85,7 +102,7 @@ public final class Watch {
                 if (full) { base = c; lastFull = t; took(asked, c, t); }
                 SampleSink.Kept k = keep(c, t);
                 end = k == null ? WatchEnd.Reason.record_failed : null;
-                if (k != null) culprits.asked(k.culprits());
+                if (k != null) asked(k, t);
                 String moved = end != null ? null : !full && k.fullBecause() != null ? k.fullBecause() : culprits.newlyWanted();
                 if (moved != null) { // the footprint moved, or a finding fired: take the ledger (and its culprits) now
                     Instant now = clock.instant();
@@ -116,6 +133,14 @@ public final class Watch {
         if (files.isEmpty()) return;
         culprits.taken(files, t);
         event(new Event(t, Event.Kind.watch, "culprits", CulpritTimes.of(files, c)));
+    }
+
+    private static Capture withProfile(Capture c, String stacks, Instant t) {
+        Map<String, String> texts = new LinkedHashMap<>(c.texts());
+        texts.put(CaptureFiles.NATIVE_STACKS, stacks);
+        List<CaptureEntry> entries = new ArrayList<>(c.entries());
+        entries.add(CaptureEntry.ok(CaptureFiles.NATIVE_STACKS, "async-profiler nativemem", t, 0));
+        return new Capture(c.info(), texts, entries);
     }
 
     private static Capture withInfo(Capture c, CaptureInfo key, String value) {
@@ -153,21 +178,45 @@ public final class Watch {
      */
     private void finish(Probes p, int pid, long startTime, WatchEnd.Reason end) {
         boolean answering = end != WatchEnd.Reason.unanswered && end != WatchEnd.Reason.target_exited && alive(pid, startTime);
+        String stacks = answering ? stopProfile() : null;
         Set<String> again = culprits.dueAtEnd(clock.instant());
-        if (answering && (!sink.lastIsFull() || !again.isEmpty())) lastFull(again);
-        if (answering && culprits.newlyWanted() != null) lastFull(culprits.due(clock.instant()));
+        if (answering && (!sink.lastIsFull() || !again.isEmpty() || stacks != null)) lastFull(again, stacks);
+        if (answering && culprits.newlyWanted() != null) lastFull(culprits.due(clock.instant()), null);
         if (!answering) return;
         if (options.trimProbe()) probe(p.trim(sink.trimUnmeasurable()));
         if (options.nmtBaseline()) probe(p.diff());
     }
 
-    private void lastFull(Set<String> due) {
+    /**
+     * The profile's stacks, after it has recorded {@link CulpritSchedule#AGAIN_AT_END} at least (a finding that fired late
+     * still gets call sites), or null when none ran or it could not be read.
+     */
+    private String stopProfile() {
+        Instant started = profile.startedAt();
+        if (started == null) return null;
+        sleepUntil(started.plus(CulpritSchedule.AGAIN_AT_END));
+        Instant now = clock.instant();
+        CulpritProfile.Stopped st = profile.stop(now);
+        event(new Event(now, Event.Kind.watch, "culprits", st.said()));
+        return st.stacks();
+    }
+
+    /** A last full capture with the culprit readings due, and the profile's stacks when there are some. */
+    private void lastFull(Set<String> due, String stacks) {
         Instant now = clock.instant();
         Capture c = capturer.take(jrssVersion, due);
         if (capturer.unanswered()) return;
+        if (stacks != null) c = withProfile(c, stacks, now);
         took(due, c, now);
         SampleSink.Kept k = keep(c, now);
-        if (k != null) culprits.asked(k.culprits());
+        if (k != null) asked(k, now);
+    }
+
+    /** Hands the schedule what the verdict asks for, and loads the profiler when a finding it names fired first. */
+    private void asked(SampleSink.Kept k, Instant t) {
+        culprits.asked(k.culprits());
+        String said = profile.start(culprits.profiled(), t);
+        if (said != null) event(new Event(t, Event.Kind.watch, "culprits", said));
     }
 
     private void probe(ProbeResult r) {

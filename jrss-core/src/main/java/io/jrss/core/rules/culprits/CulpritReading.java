@@ -27,6 +27,8 @@ public enum CulpritReading {
     COMPILATIONS(Readings.COMPILER_MEMORY, CaptureFiles.COMPILER_MEMORY, null, MethodCulprits::of),
     /** Compiler.codelist: walks the code cache under its lock, no safepoint. */
     CODE(Readings.CODE_LIST, CaptureFiles.CODE_LIST, null, CodeCulprits::of),
+    /** async-profiler's nativemem, loaded into the target for the rest of the watch: only with --culprits=profile. */
+    CALL_SITES(Readings.NATIVE_STACKS, CaptureFiles.NATIVE_STACKS, "profile", CallSiteCulprits::of),
     /** smaps: every full capture takes it already. */
     FILES(Readings.SMAPS, CaptureFiles.SMAPS, null, FileCulprits::of);
 

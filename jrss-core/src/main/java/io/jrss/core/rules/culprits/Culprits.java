@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
 /**
  * For each finding that has one, the reading that names who holds its memory ({@link CulpritReading}): the thread
  * groups of a thread dump or an hs_err file, the class loader types of VM.classloader_stats, the classes of class
- * histograms, the compilations of Compiler.memory, the files of smaps. A finding whose reading is absent keeps no
+ * histograms, the compilations of Compiler.memory, the files of smaps, the call sites of a native profile. A finding whose reading is absent keeps no
  * culprit; its remedy says which command names them. A watch asks for the readings of the findings that fired
  * ({@link #asks}) and reads them from the snapshots that hold them ({@link Held}).
  */
@@ -35,7 +35,8 @@ public final class Culprits {
             Findings.HEAP_OVERCOMMITTED.id(), CulpritReading.HISTOGRAM,
             Findings.COMPILER_MEMORY_SPIKE.id(), CulpritReading.COMPILATIONS,
             Findings.CODE_CACHE_FULL.id(), CulpritReading.CODE,
-            Findings.MAPPED_FILES.id(), CulpritReading.FILES);
+            Findings.MAPPED_FILES.id(), CulpritReading.FILES,
+            Findings.NATIVE_LEAK.id(), CulpritReading.CALL_SITES);
 
     /** The files a live capture takes only when a culprit asks ({@link CaptureFile.Sampling#CULPRIT}): smaps, in every full capture, is not one. */
     private static final Set<String> ASKED_FILES = Readings.files().stream().filter(f -> f.sampling() == CaptureFile.Sampling.CULPRIT)

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.model;
+
+import java.util.List;
+
+/**
+ * Native allocations made and not freed, by stack, as async-profiler's nativemem mode counts them (collapsed stacks:
+ * {@code asprof -e nativemem -o collapsed}, or jrss's own profile of a watch).
+ *
+ * @param seconds how long the profile ran, or null when the paste does not say (then no growth per hour)
+ * @param stacks  in the order given, each with its frames top first (the allocating frame first)
+ */
+public record UnfreedStacks(Double seconds, List<Stack> stacks) {
+    public UnfreedStacks { stacks = List.copyOf(stacks); }
+
+    public record Stack(List<String> frames, Bytes bytes) {
+        public Stack { frames = List.copyOf(frames); }
+    }
+}

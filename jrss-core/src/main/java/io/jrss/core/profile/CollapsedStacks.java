@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.profile;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A native profile's unfreed allocations in async-profiler's collapsed form (root first, one stack per line, the bytes
+ * last), under a comment that names the profile: what a watch keeps in its capture for native-leak's culprits, and
+ * what {@code CollapsedStacksParser} reads back, as it reads the same form pasted.
+ */
+public final class CollapsedStacks {
+    private CollapsedStacks() {}
+
+    public static String of(NativeProfile p, String profilerVersion) {
+        StringBuilder out = new StringBuilder("# async-profiler nativemem " + profilerVersion + ": bytes allocated and not freed, by stack, over "
+                + String.format(Locale.ROOT, "%.1f", p.durationSeconds()) + " s, one allocation recorded per " + p.intervalBytes() + " bytes\n");
+        for (NativeProfile.Site s : p.sites()) {
+            if (!s.unfreed().isPositive()) continue;
+            List<String> root = new ArrayList<>(s.frames());
+            java.util.Collections.reverse(root);
+            out.append(String.join(";", root).replace('\n', ' ')).append(' ').append(s.unfreed().value()).append('\n');
+        }
+        return out.toString();
+    }
+}

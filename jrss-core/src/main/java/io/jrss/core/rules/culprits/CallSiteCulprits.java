@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.core.rules.culprits;
+
+import io.jrss.core.model.Bytes;
+import io.jrss.core.model.UnfreedStacks;
+import io.jrss.core.model.Frames;
+import io.jrss.core.rules.Culprit;
+import io.jrss.core.snapshot.Readings;
+import io.jrss.core.snapshot.Snapshot;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Native-leak's culprits: the call sites of native allocations not freed (async-profiler's nativemem, as a watch with
+ * --culprits=profile records it or as pasted), folded by the Java method that called into native code (else the first
+ * frame below the allocator), as profile-native folds them. Stacks through HotSpot's os::malloc are left out: NMT counts
+ * those, and native-leak is about what it does not see. The profile's bytes were allocated during it: their rate is the
+ * growth.
+ */
+final class CallSiteCulprits {
+    private CallSiteCulprits() {}
+
+    record Site(String caller, Bytes bytes, int stacks) {}
+
+    static List<Culprit> of(Snapshot earlier, Snapshot later) {
+        UnfreedStacks u = later.get(Readings.NATIVE_STACKS).orNull();
+        if (u == null) return List.of();
+        Map<String, Site> by = new LinkedHashMap<>();
+        for (UnfreedStacks.Stack s : u.stacks()) {
+            List<String> frames = Frames.withoutHooks(s.frames());
+            if (Frames.throughOsMalloc(frames) || !s.bytes().isPositive()) continue;
+            String caller = Frames.caller(frames);
+            by.merge(caller, new Site(caller, s.bytes(), 1), (a, b) -> new Site(a.caller(), a.bytes().plus(b.bytes()), a.stacks() + b.stacks()));
+        }
+        double total = by.values().stream().mapToLong(s -> s.bytes().value()).sum();
+        String over = u.seconds() == null ? "" : " over " + String.format(Locale.ROOT, "%.0f", u.seconds()) + " s";
+        return by.values().stream().sorted(Comparator.comparing(Site::bytes).reversed()).limit(Culprits.TOP)
+                .map(s -> new Culprit(Culprit.Kind.CALL_SITE, s.caller(), s.bytes(), null,
+                        u.seconds() == null || u.seconds() <= 0 ? null : Math.round(s.bytes().value() * 3600 / u.seconds()),
+                        Culprit.share(s.bytes().value(), total),
+                        "async-profiler nativemem" + over + ": malloc'd and not freed, " + s.stacks() + (s.stacks() == 1 ? " stack" : " stacks")
+                                + " (jrss profile-native " + later.pidText() + " for all of them)"))
+                .toList();
+    }
+}

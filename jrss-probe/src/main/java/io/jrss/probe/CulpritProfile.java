@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.probe;
+
+import io.jrss.core.profile.CollapsedStacks;
+import io.jrss.core.profile.NativeProfileReader;
+import io.jrss.probe.attach.AttachException;
+import io.jrss.probe.attach.HotSpotAttach;
+import io.jrss.probe.profile.NativeProfiler;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Native-leak's culprit reading in a watch (--culprits=profile): async-profiler's nativemem loaded into the target when
+ * the finding first fires, recording until the watch ends, then read into collapsed stacks that the watch's last capture
+ * keeps ({@code profile/nativemem-unfreed.collapsed}), so that the recording read back names the same call sites.
+ * CHANGES THE TARGET, as profile-native does: malloc's hooks while it records, the library loaded for good. Loaded once
+ * per watch; a refusal (musl, a jemalloc that profiles itself) or a failure is said once and the watch goes on.
+ */
+public final class CulpritProfile implements AutoCloseable {
+    /** One allocation recorded per this many bytes allocated, as profile-native's default. */
+    static final long INTERVAL = 512 << 10;
+
+    private final HotSpotAttach attach;
+    private NativeProfiler profiler;
+    private Instant startedAt;
+    private boolean tried;
+
+    public CulpritProfile(HotSpotAttach attach) { this.attach = attach; }
+
+    /** Loads the profiler when a finding asks for it the first time; the sentence the watch records, or null when nothing happened. */
+    public String start(List<String> findings, Instant now) {
+        if (tried || findings.isEmpty()) return null;
+        tried = true;
+        String fired = String.join(", ", findings) + " fired: ";
+        try {
+            profiler = NativeProfiler.start(attach, INTERVAL);
+            startedAt = now;
+            return fired + "async-profiler " + NativeProfiler.version() + " loaded into pid " + attach.pid()
+                    + " to record native allocations by call site until the watch ends (CHANGES THE TARGET, as --culprits=profile allowed:"
+                    + " malloc's hooks while it records, the library stays loaded)";
+        } catch (IOException | AttachException | RuntimeException e) {
+            return fired + "async-profiler not loaded, no call sites: " + e.getMessage();
+        }
+    }
+
+    /** When the profile started, or null when none runs. */
+    public Instant startedAt() { return profiler == null ? null : startedAt; }
+
+    /** What a stopped profile left: the collapsed stacks to keep (or null) and the sentence the watch records. */
+    public record Stopped(String stacks, String said) {}
+
+    /** Stops the profile and reads it, or null when none runs. */
+    public Stopped stop(Instant now) {
+        if (profiler == null) return null;
+        Path jfr = null;
+        try {
+            jfr = Files.createTempFile("jrss-culprit-nativemem-", ".jfr");
+            profiler.stop(jfr);
+            String stacks = CollapsedStacks.of(NativeProfileReader.read(jfr, INTERVAL), NativeProfiler.version());
+            return new Stopped(stacks, "async-profiler stopped after " + Duration.between(startedAt, now).toSeconds() + " s; the stacks of its unfreed allocations are kept"
+                    + problem(release()));
+        } catch (IOException | AttachException | RuntimeException e) {
+            return new Stopped(null, "async-profiler's recording could not be read, no call sites: " + e.getMessage() + problem(release()));
+        } finally {
+            release();
+            if (jfr != null) try { Files.deleteIfExists(jfr); } catch (IOException ignored) { /* our own temporary file */ }
+        }
+    }
+
+    private static String problem(String p) { return p == null ? "" : "; " + p; }
+
+    /** Stops the profiler if it still records and removes jrss's files from the target: what went wrong, or null. */
+    public String release() {
+        if (profiler == null) return null;
+        NativeProfiler p = profiler;
+        profiler = null;
+        try {
+            p.close();
+            return null;
+        } catch (IOException e) {
+            return e.getMessage(); // names the command that stops it by hand
+        }
+    }
+
+    @Override public void close() { release(); }
+}
