@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -82,6 +83,21 @@ class CliTest {
         Run noOutput = run("capture", "4242");
         assertEquals(2, noOutput.exit());
         assertTrue(noOutput.err().contains("--output"), noOutput.err());
+    }
+
+    @Test
+    void culpritReadingsThatChangeTheTargetAreOptInAndNeverAnExportersDecision() {
+        for (String c : List.of("profile", "heap")) {
+            Run export = run("export", "--culprits=" + c);
+            assertEquals(2, export.exit(), export.err());
+            assertEquals(1, export.err().strip().lines().count(), export.err());
+            assertTrue(export.err().contains("jrss watch --culprits=" + c + " <pid>"), export.err());
+        }
+        Run unknown = run("watch", "4242", "--culprits=bogus");
+        assertEquals(2, unknown.exit());
+        assertEquals("jrss watch: --culprits takes read, histogram, profile, heap or none, not 'bogus'", unknown.err().strip());
+        Run help = run("watch", "--help");
+        assertTrue(help.out().contains("'profile' (CHANGES THE TARGET") && help.out().contains("'heap' (PAUSES THE TARGET"), help.out());
     }
 
     @Test

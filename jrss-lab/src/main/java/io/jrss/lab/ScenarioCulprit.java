@@ -8,9 +8,10 @@ import java.util.Optional;
  * The culprit a scenario's finding must name first ({@code findings[].culprits[0]}), as JSON spells it: the thread
  * group ThreadLeak starts, the class loader type MetaspaceLeak creates, the arrays HeapLeak keeps, the file
  * MappedFiles maps, the hidden class whose copies CodeCacheFull compiles, the JDK method whose zlib state NativeLeak never
- * frees (async-profiler's call site, with --culprits=profile). Scenarios whose culprit needs a command of its own
- * (direct-buffer-leak: heap) or a JDK the lab does not run them on (compiler-memory-spike: Compiler.memory, JDK 21+)
- * have none here.
+ * frees (async-profiler's call site, with --culprits=profile), the class whose static pool PooledDirectLeak grows (a heap
+ * dump's census, with --culprits=heap). Scenarios whose finding fires on a JDK the lab does not run them on
+ * (compiler-memory-spike: Compiler.memory, JDK 21+) or from one snapshot that a watch does not dump the heap for
+ * (direct-buffer-leak: jrss heap) have none here.
  *
  * @param name    a part of the culprit's name (a temporary file's name varies)
  * @param optIn   the --culprits value the reading needs, or null when it only reads
@@ -23,6 +24,7 @@ public record ScenarioCulprit(String finding, String kind, String name, String o
             "metaspace-leak", new ScenarioCulprit("metaspace-leak", "class-loader", "io.jrss.lab.MetaspaceLeak$PluginLoader", null, false),
             "heap-leak", new ScenarioCulprit("heap-leak", "class", "[B", "histogram", false),
             "native-leak", new ScenarioCulprit("native-leak", "call-site", "java.util.zip.Deflater.init", "profile", false),
+            "pooled-direct-leak", new ScenarioCulprit("direct-buffer-leak", "buffer-holder", "io.jrss.lab.PooledDirectLeak", "heap", false),
             "code-cache-full", new ScenarioCulprit("code-cache-full", "class", "io.jrss.lab.CodeCacheTemplate/0x", null, true),
             "mapped-files", new ScenarioCulprit("mapped-files", "mapping", "/jrss-lab-index-", null, true));
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.probe;
 
+import io.jrss.core.capture.CaptureFiles;
 import io.jrss.core.profile.CollapsedStacks;
 import io.jrss.core.profile.NativeProfileReader;
 import io.jrss.probe.attach.AttachException;
@@ -20,7 +21,7 @@ import java.util.List;
  * CHANGES THE TARGET, as profile-native does: malloc's hooks while it records, the library loaded for good. Loaded once
  * per watch; a refusal (musl, a jemalloc that profiles itself) or a failure is said once and the watch goes on.
  */
-public final class CulpritProfile implements AutoCloseable {
+public final class CulpritProfile implements CulpritTaker {
     /** One allocation recorded per this many bytes allocated, as profile-native's default. */
     static final long INTERVAL = 512 << 10;
 
@@ -31,8 +32,12 @@ public final class CulpritProfile implements AutoCloseable {
 
     public CulpritProfile(HotSpotAttach attach) { this.attach = attach; }
 
+    @Override public String optIn() { return CulpritSchedule.PROFILE; }
+
+    @Override public String file() { return CaptureFiles.NATIVE_STACKS; }
+
     /** Loads the profiler when a finding asks for it the first time; the sentence the watch records, or null when nothing happened. */
-    public String start(List<String> findings, Instant now) {
+    @Override public String start(List<String> findings, Instant now) {
         if (tried || findings.isEmpty()) return null;
         tried = true;
         String fired = String.join(", ", findings) + " fired: ";
@@ -47,24 +52,21 @@ public final class CulpritProfile implements AutoCloseable {
         }
     }
 
-    /** When the profile started, or null when none runs. */
-    public Instant startedAt() { return profiler == null ? null : startedAt; }
+    /** {@link CulpritSchedule#AGAIN_AT_END} after it started: a finding that fired late still gets call sites; null when none runs. */
+    @Override public Instant readyAt() { return profiler == null ? null : startedAt.plus(CulpritSchedule.AGAIN_AT_END); }
 
-    /** What a stopped profile left: the collapsed stacks to keep (or null) and the sentence the watch records. */
-    public record Stopped(String stacks, String said) {}
-
-    /** Stops the profile and reads it, or null when none runs. */
-    public Stopped stop(Instant now) {
+    /** Stops the profile and reads it into collapsed stacks, or null when none runs. */
+    @Override public Taken take(Instant now) {
         if (profiler == null) return null;
         Path jfr = null;
         try {
             jfr = Files.createTempFile("jrss-culprit-nativemem-", ".jfr");
             profiler.stop(jfr);
             String stacks = CollapsedStacks.of(NativeProfileReader.read(jfr, INTERVAL), NativeProfiler.version());
-            return new Stopped(stacks, "async-profiler stopped after " + Duration.between(startedAt, now).toSeconds() + " s; the stacks of its unfreed allocations are kept"
+            return new Taken(stacks, "async-profiler stopped after " + Duration.between(startedAt, now).toSeconds() + " s; the stacks of its unfreed allocations are kept"
                     + problem(release()));
         } catch (IOException | AttachException | RuntimeException e) {
-            return new Stopped(null, "async-profiler's recording could not be read, no call sites: " + e.getMessage() + problem(release()));
+            return new Taken(null, "async-profiler's recording could not be read, no call sites: " + e.getMessage() + problem(release()));
         } finally {
             release();
             if (jfr != null) try { Files.deleteIfExists(jfr); } catch (IOException ignored) { /* our own temporary file */ }
@@ -74,7 +76,7 @@ public final class CulpritProfile implements AutoCloseable {
     private static String problem(String p) { return p == null ? "" : "; " + p; }
 
     /** Stops the profiler if it still records and removes jrss's files from the target: what went wrong, or null. */
-    public String release() {
+    @Override public String release() {
         if (profiler == null) return null;
         NativeProfiler p = profiler;
         profiler = null;
@@ -85,6 +87,4 @@ public final class CulpritProfile implements AutoCloseable {
             return e.getMessage(); // names the command that stops it by hand
         }
     }
-
-    @Override public void close() { release(); }
 }

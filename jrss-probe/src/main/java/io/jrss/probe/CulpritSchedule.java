@@ -20,13 +20,15 @@ public final class CulpritSchedule {
     public static final Duration AGAIN_AT_END = Duration.ofSeconds(10);
     /** The --culprits value of the readings a profiler records rather than a capture takes. */
     public static final String PROFILE = "profile";
+    /** The --culprits values whose readings the watch gathers itself ({@link CulpritTaker}), not a capture. */
+    static final Set<String> TAKERS = Set.of(PROFILE, "heap");
 
     private final Set<String> allowed;
     private final Duration every;
     private final Map<String, Instant> takenAt = new HashMap<>();
     private Set<String> wanted = Set.of();
     private List<CulpritAsk> asks = List.of();
-    private List<String> profiled = List.of();
+    private List<CulpritAsk> taken = List.of();
 
     public CulpritSchedule(Set<String> allowed, Duration every) { this.allowed = allowed; this.every = every; }
 
@@ -34,16 +36,18 @@ public final class CulpritSchedule {
     public void asked(List<CulpritAsk> culprits) {
         if (culprits == null) return;
         List<CulpritAsk> allowedAsks = culprits.stream().filter(a -> a.allowedBy(allowed)).toList();
-        asks = allowedAsks.stream().filter(a -> !PROFILE.equals(a.optIn())).toList();
-        profiled = allowedAsks.stream().filter(a -> PROFILE.equals(a.optIn())).map(CulpritAsk::finding).distinct().toList();
+        asks = allowedAsks.stream().filter(a -> !TAKERS.contains(a.optIn())).toList();
+        taken = allowedAsks.stream().filter(a -> TAKERS.contains(a.optIn())).toList();
         wanted = CulpritAsk.files(asks, allowed);
     }
 
     /**
-     * The findings of the last verdict whose culprits a native profile names (--culprits=profile allowed it): no capture
-     * takes that reading, the watch loads the profiler ({@link CulpritProfile}) and keeps its stacks at the end.
+     * The findings of the last verdict whose culprits a reading the watch gathers itself names ({@link CulpritTaker}:
+     * a profile, a heap dump), allowed by {@code optIn}: no capture takes those.
      */
-    public List<String> profiled() { return profiled; }
+    public List<String> findingsFor(String optIn) {
+        return taken.stream().filter(a -> a.optIn().equals(optIn)).map(CulpritAsk::finding).distinct().toList();
+    }
 
     /** Why a full capture is due now for culprits: a finding fired whose reading was never taken; else null. */
     public String newlyWanted() {

@@ -47,14 +47,16 @@ class CulpritScheduleTest {
         assertEquals(Set.of(), none.due(T0));
     }
 
-    @Test void aNativeProfileIsNotACaptureFileAndOnlyWhenAllowed() {
-        CulpritSchedule s = new CulpritSchedule(Set.of("read", "profile"), Duration.ofMinutes(1));
-        s.asked(Culprits.asks(List.of("native-leak", "thread-leak")));
-        assertEquals(List.of("native-leak"), s.profiled(), "the watch loads the profiler for it");
-        assertEquals(Set.of(CaptureFiles.THREAD_DUMP), s.due(T0), "no capture takes the profile's stacks");
+    @Test void aProfileOrAHeapDumpIsNoCaptureFileAndOnlyWhenAllowed() {
+        CulpritSchedule s = new CulpritSchedule(Set.of("read", "profile", "heap"), Duration.ofMinutes(1));
+        s.asked(Culprits.asks(List.of("native-leak", "thread-leak", "direct-buffer-leak")));
+        assertEquals(List.of("native-leak"), s.findingsFor("profile"), "the watch loads the profiler for it");
+        assertEquals(List.of("direct-buffer-leak"), s.findingsFor("heap"), "the watch dumps the heap for it");
+        assertEquals(Set.of(CaptureFiles.THREAD_DUMP), s.due(T0), "no capture takes the profile's stacks or the dump's holders");
         CulpritSchedule read = new CulpritSchedule(Set.of("read"), Duration.ofMinutes(1));
-        read.asked(Culprits.asks(List.of("native-leak")));
-        assertEquals(List.of(), read.profiled(), "--culprits=profile was not given");
+        read.asked(Culprits.asks(List.of("native-leak", "direct-buffer-leak")));
+        assertEquals(List.of(), read.findingsFor("profile"), "--culprits=profile was not given");
+        assertEquals(List.of(), read.findingsFor("heap"));
         assertNull(read.newlyWanted());
     }
 }

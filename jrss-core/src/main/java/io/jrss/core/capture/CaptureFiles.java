@@ -47,6 +47,8 @@ public final class CaptureFiles {
     public static final String JSTAT = "jcmd/jstat.txt", JMAP_HEAP = "jcmd/jmap-heap.txt";
     /** Native allocations not freed, by stack, in async-profiler's collapsed form: a watch's --culprits=profile, or pasted. */
     public static final String NATIVE_STACKS = "profile/nativemem-unfreed.collapsed";
+    /** Who holds the direct buffers that own native memory, from a heap dump's census: a watch's --culprits=heap. */
+    public static final String BUFFER_HOLDERS = "heap/direct-buffer-holders.txt";
 
     public static final String STATUS = "proc/status";
     public static final String SMAPS_ROLLUP = "proc/smaps_rollup";

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.heap;
 
+import io.jrss.core.model.BufferHolder;
 import io.jrss.core.model.Bytes;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,7 @@ import java.util.Map;
  * @param holders     who holds the owned buffers: the class of the first object on a strong path to each
  */
 public record BufferCensus(Map<String, Tally> byKind, Tally owned, Tally unreachable, Tally bits, List<ThreadCache> cache,
-                           List<Holder> holders, long objects) {
+                           List<BufferHolder> holders, long objects) {
     public BufferCensus {
         byKind = Map.copyOf(byKind);
         cache = List.copyOf(cache);
@@ -37,9 +38,6 @@ public record BufferCensus(Map<String, Tally> byKind, Tally owned, Tally unreach
 
     /** One thread's cached temporary direct buffers. */
     public record ThreadCache(String thread, int buffers, Bytes bytes) {}
-
-    /** A class whose instances hold owned buffers, and how much. */
-    public record Holder(String className, long buffers, Bytes bytes) {}
 
     public Bytes cached() { return Bytes.of(cache.stream().mapToLong(c -> c.bytes().value()).sum()); }
 

@@ -81,6 +81,8 @@ final class PastedTables {
             Cue.opens(540, x -> x.l().startsWith("# async-profiler nativemem")),
             Cue.starts(545, x -> MALLOC_LEAF.matcher(x.l()).find()));
 
+    static final Recognition BUFFER_HOLDERS = Recognition.of("jrss's direct-buffer holders", Cue.opens(550, x -> x.h().startsWith("jrss heap census: ")));
+
     private static Recognition table(String what, Cue... cues) { return Recognition.of(what, cues).accumulating(); }
 
     /** A table's header: it starts the table, but a header of the same table repeated (top's, every refresh) goes on it. */

@@ -16,6 +16,7 @@ import io.jrss.core.capture.CaptureFiles;
 import io.jrss.core.capture.CaptureInfo;
 import io.jrss.core.capture.VmInfoFilter;
 import io.jrss.core.catalogue.Messages;
+import io.jrss.core.model.BufferHolders;
 import io.jrss.core.model.CgroupCpu;
 import io.jrss.core.model.CgroupMemory;
 import io.jrss.core.model.ClassHistogram;
@@ -258,6 +259,12 @@ public final class Readings {
                     "no native allocation profile", "jrss watch --culprits=profile <pid> (or asprof -e nativemem -o collapsed <pid>)")
             .from(new CaptureFile(CaptureFiles.NATIVE_STACKS, new Fetch.Pasted("async-profiler's nativemem stacks"), CaptureFile.Phase.NEVER, CULPRIT, true,
                     PastedTables.NATIVE_STACKS), (t, c) -> CollapsedStacksParser.parse(t)));
+
+    /** Who holds the direct buffers that own native memory: direct-buffer-leak's culprits, from a heap dump a watch takes (--culprits=heap). */
+    public static final ReadingSpec<BufferHolders> BUFFER_HOLDERS = add(ReadingSpec.<BufferHolders>optional("buffer-holders",
+                    "no heap dump census", "jrss heap <pid> (or jrss watch --culprits=heap <pid>): GC.heap_dump pauses the target")
+            .from(new CaptureFile(CaptureFiles.BUFFER_HOLDERS, new Fetch.Pasted("jrss's direct-buffer holders"), CaptureFile.Phase.NEVER, CULPRIT, true,
+                    PastedTables.BUFFER_HOLDERS), (t, c) -> BufferHoldersParser.parse(t)));
 
     /** Two or more pmaps of one process pasted in order: two times. */
     public static final ReadingSpec<List<List<Mapping>>> PMAP_SERIES = add(ReadingSpec.<List<List<Mapping>>>optional("pmap-series",

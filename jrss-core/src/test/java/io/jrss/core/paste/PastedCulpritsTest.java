@@ -97,6 +97,18 @@ class PastedCulpritsTest {
         }
     }
 
+    @Test void aHeapDumpsCensusNamesWhoHoldsTheDirectBuffers() {
+        String oome = fixture("messages/made-here/jdk21-direct-buffer-memory/stderr.log");
+        Finding f = finding("direct-buffer-leak", oome, fixture("buffer_holders/jdk17-pooled-direct-leak-watch-culprits-heap.txt"));
+        Culprit c = first(f);
+        assertEquals(Culprit.Kind.BUFFER_HOLDER, c.kind());
+        assertEquals("io.jrss.lab.PooledDirectLeak (static)", c.name());
+        assertEquals(162L, c.count(), "buffers");
+        assertEquals(Bytes.ofMiB(648), c.bytes());
+        assertTrue(c.how().contains("paused it 0.01 s"), c.how());
+        assertEquals(List.of(), finding("direct-buffer-leak", oome).culprits(), "no census, no holder");
+    }
+
     @Test void aFindingWhoseReadingNamesNobodyHasNoCulprit() {
         for (Finding f : findings(fixture("hs_err/jdk8-krashpad-dataset57-chunkpool-malloc.txt"))) {
             assertEquals(List.of(), f.culprits(), "36 threads are not why " + f.id() + " fired");

@@ -2,7 +2,7 @@
 package io.jrss.probe.heap;
 
 import io.jrss.core.heap.BufferCensus;
-import io.jrss.core.heap.BufferCensus.Holder;
+import io.jrss.core.model.BufferHolder;
 import io.jrss.core.heap.BufferCensus.Tally;
 import io.jrss.core.heap.BufferCensus.ThreadCache;
 import io.jrss.core.model.Bytes;
@@ -76,9 +76,9 @@ public final class HprofCensus {
             h[0]++;
             h[1] += capacity;
         }
-        List<Holder> top = new ArrayList<>();
-        holders.forEach((c, h) -> top.add(new Holder(c, h[0], Bytes.of(h[1]))));
-        top.sort(Comparator.comparing(Holder::bytes).reversed());
+        List<BufferHolder> top = new ArrayList<>();
+        holders.forEach((c, h) -> top.add(new BufferHolder(c, h[0], Bytes.of(h[1]))));
+        top.sort(Comparator.comparing(BufferHolder::bytes).reversed());
         return new BufferCensus(byKind, owned, unreachable, bits(graph), ThreadCaches.of(graph), top, graph.getObjectCount());
     }
 

@@ -9,9 +9,10 @@ import io.jrss.core.capture.RecordingWriter;
 import io.jrss.core.timeline.SampleSink;
 import io.jrss.core.timeline.WatchEnd;
 import io.jrss.core.capture.CaptureEntry;
-import io.jrss.core.capture.CaptureFiles;
+import io.jrss.probe.CulpritHeap;
 import io.jrss.probe.CulpritProfile;
 import io.jrss.probe.CulpritSchedule;
+import io.jrss.probe.CulpritTaker;
 import io.jrss.probe.CulpritTimes;
 import io.jrss.probe.LiveCapture;
 import io.jrss.probe.attach.HotSpotAttach;
@@ -46,14 +47,15 @@ public final class Watch {
     private final LiveCapture capturer;
     /** Which culprit readings the findings that fired want, and when each was last taken. */
     private final CulpritSchedule culprits;
-    /** async-profiler in the target, once a finding whose culprits it names fires (--culprits=profile). */
-    private final CulpritProfile profile;
+    /** The culprit readings the watch gathers itself, as allowed: a profiler (--culprits=profile), a heap dump (--culprits=heap). */
+    private final List<CulpritTaker> takers;
 
     public Watch(HotSpotAttach attach, WatchOptions options, Clock clock, SampleSink sink, String jrssVersion) {
         this.attach = attach; this.options = options; this.clock = clock; this.sink = sink; this.jrssVersion = jrssVersion;
         this.capturer = new LiveCapture(attach.pid(), attach::jcmd, new LiveCapture.Options(options.nmtDetail(), true), clock, f -> { });
         this.culprits = new CulpritSchedule(options.culprits(), options.fullInterval());
-        this.profile = new CulpritProfile(attach);
+        this.takers = java.util.stream.Stream.<CulpritTaker>of(new CulpritProfile(attach), new CulpritHeap(attach.pid()))
+                .filter(t -> options.culprits().contains(t.optIn())).toList();
     }
 
     /** Ends the watch after the sample under way; safe from any thread (a signal handler). */
@@ -66,8 +68,10 @@ public final class Watch {
         try {
             return watch();
         } finally {
-            String left = profile.release(); // the watch ended early (an error): the profiler stops, its files go
-            if (left != null) event(new Event(clock.instant(), Event.Kind.watch, "culprits", left));
+            for (CulpritTaker taker : takers) { // the watch ended early (an error): a profiler stops, its files go
+                String left = taker.release();
+                if (left != null) event(new Event(clock.instant(), Event.Kind.watch, "culprits", left));
+            }
         }
     }
 
@@ -135,11 +139,11 @@ public final class Watch {
         event(new Event(t, Event.Kind.watch, "culprits", CulpritTimes.of(files, c)));
     }
 
-    private static Capture withProfile(Capture c, String stacks, Instant t) {
+    private static Capture withTexts(Capture c, Map<String, String> taken, Instant t) {
         Map<String, String> texts = new LinkedHashMap<>(c.texts());
-        texts.put(CaptureFiles.NATIVE_STACKS, stacks);
+        texts.putAll(taken);
         List<CaptureEntry> entries = new ArrayList<>(c.entries());
-        entries.add(CaptureEntry.ok(CaptureFiles.NATIVE_STACKS, "async-profiler nativemem", t, 0));
+        taken.keySet().forEach(f -> entries.add(CaptureEntry.ok(f, "jrss watch --culprits", t, 0)));
         return new Capture(c.info(), texts, entries);
     }
 
@@ -178,45 +182,47 @@ public final class Watch {
      */
     private void finish(Probes p, int pid, long startTime, WatchEnd.Reason end) {
         boolean answering = end != WatchEnd.Reason.unanswered && end != WatchEnd.Reason.target_exited && alive(pid, startTime);
-        String stacks = answering ? stopProfile() : null;
+        Map<String, String> taken = answering ? takeAtEnd() : Map.of();
         Set<String> again = culprits.dueAtEnd(clock.instant());
-        if (answering && (!sink.lastIsFull() || !again.isEmpty() || stacks != null)) lastFull(again, stacks);
-        if (answering && culprits.newlyWanted() != null) lastFull(culprits.due(clock.instant()), null);
+        if (answering && (!sink.lastIsFull() || !again.isEmpty() || !taken.isEmpty())) lastFull(again, taken);
+        if (answering && culprits.newlyWanted() != null) lastFull(culprits.due(clock.instant()), Map.of());
         if (!answering) return;
         if (options.trimProbe()) probe(p.trim(sink.trimUnmeasurable()));
         if (options.nmtBaseline()) probe(p.diff());
     }
 
-    /**
-     * The profile's stacks, after it has recorded {@link CulpritSchedule#AGAIN_AT_END} at least (a finding that fired late
-     * still gets call sites), or null when none ran or it could not be read.
-     */
-    private String stopProfile() {
-        Instant started = profile.startedAt();
-        if (started == null) return null;
-        sleepUntil(started.plus(CulpritSchedule.AGAIN_AT_END));
-        Instant now = clock.instant();
-        CulpritProfile.Stopped st = profile.stop(now);
-        event(new Event(now, Event.Kind.watch, "culprits", st.said()));
-        return st.stacks();
+    /** The takers' readings, once each is ready (a profile records some seconds at least): their texts by capture file. */
+    private Map<String, String> takeAtEnd() {
+        takers.stream().map(CulpritTaker::readyAt).filter(java.util.Objects::nonNull).max(Instant::compareTo).ifPresent(this::sleepUntil);
+        Map<String, String> texts = new LinkedHashMap<>();
+        for (CulpritTaker taker : takers) {
+            Instant now = clock.instant();
+            CulpritTaker.Taken t = taker.take(now);
+            if (t == null) continue;
+            event(new Event(now, Event.Kind.watch, "culprits", t.said()));
+            if (t.text() != null) texts.put(taker.file(), t.text());
+        }
+        return texts;
     }
 
-    /** A last full capture with the culprit readings due, and the profile's stacks when there are some. */
-    private void lastFull(Set<String> due, String stacks) {
+    /** A last full capture with the culprit readings due, and the takers' texts. */
+    private void lastFull(Set<String> due, Map<String, String> taken) {
         Instant now = clock.instant();
         Capture c = capturer.take(jrssVersion, due);
         if (capturer.unanswered()) return;
-        if (stacks != null) c = withProfile(c, stacks, now);
+        if (!taken.isEmpty()) c = withTexts(c, taken, now);
         took(due, c, now);
         SampleSink.Kept k = keep(c, now);
         if (k != null) asked(k, now);
     }
 
-    /** Hands the schedule what the verdict asks for, and loads the profiler when a finding it names fired first. */
+    /** Hands the schedule what the verdict asks for, and the takers theirs (a profiler loads when its finding first fires). */
     private void asked(SampleSink.Kept k, Instant t) {
         culprits.asked(k.culprits());
-        String said = profile.start(culprits.profiled(), t);
-        if (said != null) event(new Event(t, Event.Kind.watch, "culprits", said));
+        for (CulpritTaker taker : takers) {
+            String said = taker.start(culprits.findingsFor(taker.optIn()), t);
+            if (said != null) event(new Event(t, Event.Kind.watch, "culprits", said));
+        }
     }
 
     private void probe(ProbeResult r) {

@@ -29,6 +29,8 @@ public enum CulpritReading {
     CODE(Readings.CODE_LIST, CaptureFiles.CODE_LIST, null, CodeCulprits::of),
     /** async-profiler's nativemem, loaded into the target for the rest of the watch: only with --culprits=profile. */
     CALL_SITES(Readings.NATIVE_STACKS, CaptureFiles.NATIVE_STACKS, "profile", CallSiteCulprits::of),
+    /** A heap dump's census at the end of the watch (GC.heap_dump pauses the target): only with --culprits=heap. */
+    BUFFER_HOLDERS(Readings.BUFFER_HOLDERS, CaptureFiles.BUFFER_HOLDERS, "heap", HolderCulprits::of),
     /** smaps: every full capture takes it already. */
     FILES(Readings.SMAPS, CaptureFiles.SMAPS, null, FileCulprits::of);
 

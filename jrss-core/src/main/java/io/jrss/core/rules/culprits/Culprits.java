@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
 /**
  * For each finding that has one, the reading that names who holds its memory ({@link CulpritReading}): the thread
  * groups of a thread dump or an hs_err file, the class loader types of VM.classloader_stats, the classes of class
- * histograms, the compilations of Compiler.memory, the files of smaps, the call sites of a native profile. A finding whose reading is absent keeps no
+ * histograms, the compilations of Compiler.memory, the files of smaps, the call sites of a native profile, the holders of direct buffers. A finding whose reading is absent keeps no
  * culprit; its remedy says which command names them. A watch asks for the readings of the findings that fired
  * ({@link #asks}) and reads them from the snapshots that hold them ({@link Held}).
  */
@@ -26,17 +26,18 @@ public final class Culprits {
     /** At most this many per finding: the first is the culprit, the others what comes next. */
     static final int TOP = 5;
 
-    private static final Map<String, CulpritReading> BY_ID = Map.of(
-            Findings.THREAD_LEAK.id(), CulpritReading.THREADS,
-            Findings.THREAD_CREATION_FAILED.id(), CulpritReading.THREADS,
-            Findings.NATIVE_OOM.id(), CulpritReading.MANY_THREADS,
-            Findings.METASPACE_LEAK.id(), CulpritReading.LOADERS,
-            Findings.HEAP_LEAK.id(), CulpritReading.HISTOGRAM,
-            Findings.HEAP_OVERCOMMITTED.id(), CulpritReading.HISTOGRAM,
-            Findings.COMPILER_MEMORY_SPIKE.id(), CulpritReading.COMPILATIONS,
-            Findings.CODE_CACHE_FULL.id(), CulpritReading.CODE,
-            Findings.MAPPED_FILES.id(), CulpritReading.FILES,
-            Findings.NATIVE_LEAK.id(), CulpritReading.CALL_SITES);
+    private static final Map<String, CulpritReading> BY_ID = Map.ofEntries(
+            Map.entry(Findings.THREAD_LEAK.id(), CulpritReading.THREADS),
+            Map.entry(Findings.THREAD_CREATION_FAILED.id(), CulpritReading.THREADS),
+            Map.entry(Findings.NATIVE_OOM.id(), CulpritReading.MANY_THREADS),
+            Map.entry(Findings.METASPACE_LEAK.id(), CulpritReading.LOADERS),
+            Map.entry(Findings.HEAP_LEAK.id(), CulpritReading.HISTOGRAM),
+            Map.entry(Findings.HEAP_OVERCOMMITTED.id(), CulpritReading.HISTOGRAM),
+            Map.entry(Findings.COMPILER_MEMORY_SPIKE.id(), CulpritReading.COMPILATIONS),
+            Map.entry(Findings.CODE_CACHE_FULL.id(), CulpritReading.CODE),
+            Map.entry(Findings.MAPPED_FILES.id(), CulpritReading.FILES),
+            Map.entry(Findings.NATIVE_LEAK.id(), CulpritReading.CALL_SITES),
+            Map.entry(Findings.DIRECT_BUFFER_LEAK.id(), CulpritReading.BUFFER_HOLDERS));
 
     /** The files a live capture takes only when a culprit asks ({@link CaptureFile.Sampling#CULPRIT}): smaps, in every full capture, is not one. */
     private static final Set<String> ASKED_FILES = Readings.files().stream().filter(f -> f.sampling() == CaptureFile.Sampling.CULPRIT)

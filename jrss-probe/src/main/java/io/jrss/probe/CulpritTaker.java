@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.probe;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A culprit reading a watch gathers itself rather than by a capture's command, because it changes the target or
+ * pauses it for long: async-profiler loaded when a finding fires ({@link CulpritProfile}, --culprits=profile), a heap
+ * dump at the end ({@link CulpritHeap}, --culprits=heap). Its text goes into the watch's last capture, under its file,
+ * so that the recording read back names the same culprits.
+ */
+public interface CulpritTaker {
+    /** The --culprits value that allows it. */
+    String optIn();
+
+    /** The capture file its text goes to. */
+    String file();
+
+    /** Told the findings of each verdict that ask for it; the sentence the watch records when it starts, or null. */
+    String start(List<String> findings, Instant now);
+
+    /** The earliest time its reading is worth having (a profile needs some seconds), or null. */
+    Instant readyAt();
+
+    /** What it left: the text to keep (or null) and the sentence the watch records. */
+    record Taken(String text, String said) {}
+
+    /** At the end, while the target answers: its reading, or null when its findings never fired. */
+    Taken take(Instant now);
+
+    /** Undoes what it left in the target (a profiler still recording, files): what went wrong, or null. */
+    String release();
+}
