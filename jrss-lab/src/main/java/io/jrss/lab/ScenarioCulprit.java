@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.lab;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -9,22 +10,28 @@ import java.util.Optional;
  * group ThreadLeak starts, the class loader type MetaspaceLeak creates, the arrays HeapLeak keeps, the file
  * MappedFiles maps, the hidden class whose copies CodeCacheFull compiles, the JDK method whose zlib state NativeLeak never
  * frees (async-profiler's call site, with --culprits=profile), the class whose static pool PooledDirectLeak grows (a heap
- * dump's census, with --culprits=heap). Scenarios whose finding fires on a JDK the lab does not run them on
- * (compiler-memory-spike: Compiler.memory, JDK 21+) or from one snapshot that a watch does not dump the heap for
- * (direct-buffer-leak: jrss heap) have none here.
+ * dump's census, with --culprits=heap), the method C2 cannot compile in CompilerMemorySpike (Compiler.memory: JDK 21+,
+ * with CompileCommand=MemStat; hidden classes' addresses folded). direct-buffer-leak's own scenario, which fires from one
+ * snapshot that a watch does not dump the heap for (jrss heap names its holder), has none here.
  *
  * @param name    a part of the culprit's name (a temporary file's name varies)
  * @param optIn   the --culprits value the reading needs, or null when it only reads
  * @param explain whether explain names it (smaps; a reading explain takes again when its finding shows: Compiler.codelist),
  *                as opposed to a timeline finding whose reading a watch takes when it fires
+ * @param jvmFlags what the target must be started with for its reading to hold anything (Compiler.memory records only
+ *                 with CompileCommand=MemStat, JDK 21+), beside the scenario's own flags; empty for most
  */
-public record ScenarioCulprit(String finding, String kind, String name, String optIn, boolean explain) {
+public record ScenarioCulprit(String finding, String kind, String name, String optIn, boolean explain, List<String> jvmFlags) {
+    public ScenarioCulprit(String finding, String kind, String name, String optIn, boolean explain) { this(finding, kind, name, optIn, explain, List.of()); }
+
     private static final Map<String, ScenarioCulprit> BY_SCENARIO = Map.of(
             "thread-leak", new ScenarioCulprit("thread-leak", "thread-group", "request-N", null, false),
             "metaspace-leak", new ScenarioCulprit("metaspace-leak", "class-loader", "io.jrss.lab.MetaspaceLeak$PluginLoader", null, false),
             "heap-leak", new ScenarioCulprit("heap-leak", "class", "[B", "histogram", false),
             "native-leak", new ScenarioCulprit("native-leak", "call-site", "java.util.zip.Deflater.init", "profile", false),
             "pooled-direct-leak", new ScenarioCulprit("direct-buffer-leak", "buffer-holder", "io.jrss.lab.PooledDirectLeak", "heap", false),
+            "compiler-memory-spike", new ScenarioCulprit("compiler-memory-spike", "method", "io/jrss/lab/StackedConcatTemplate+0x…::get", null, false,
+                    List.of("-XX:CompileCommand=MemStat,*.*,collect", "-XX:CompileCommand=quiet")),
             "code-cache-full", new ScenarioCulprit("code-cache-full", "class", "io.jrss.lab.CodeCacheTemplate/0x", null, true),
             "mapped-files", new ScenarioCulprit("mapped-files", "mapping", "/jrss-lab-index-", null, true));
 

@@ -36,10 +36,12 @@ public final class CulpritSchedule {
     public void asked(List<CulpritAsk> culprits) {
         if (culprits == null) return;
         List<CulpritAsk> allowedAsks = culprits.stream().filter(a -> a.allowedBy(allowed)).toList();
-        asks = allowedAsks.stream().filter(a -> !TAKERS.contains(a.optIn())).toList();
-        taken = allowedAsks.stream().filter(a -> TAKERS.contains(a.optIn())).toList();
+        asks = allowedAsks.stream().filter(a -> !takenByWatch(a)).toList();
+        taken = allowedAsks.stream().filter(CulpritSchedule::takenByWatch).toList();
         wanted = CulpritAsk.files(asks, allowed);
     }
+
+    private static boolean takenByWatch(CulpritAsk a) { return a.optIn() != null && TAKERS.contains(a.optIn()); }
 
     /**
      * The findings of the last verdict whose culprits a reading the watch gathers itself names ({@link CulpritTaker}:

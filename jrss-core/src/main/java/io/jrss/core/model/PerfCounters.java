@@ -71,6 +71,22 @@ public record PerfCounters(Map<String, String> values) {
         return n;
     }
 
+    /**
+     * Stop-the-world collections that compact the whole heap, after which the old generation holds only live data:
+     * G1's, Parallel's and Serial's "full" collections (JDK 17+), "G1 stop-the-world full collections",
+     * PSParallelCompact, PSMarkSweep and MSC (JDK 8, 11). A class histogram or GC.run is one. Not a concurrent cycle.
+     */
+    public long fullCollections() {
+        long n = 0;
+        for (int i = 0; values.containsKey("sun.gc.collector." + i + ".name"); i++) {
+            String name = values.get("sun.gc.collector." + i + ".name").toLowerCase(java.util.Locale.ROOT).replace("\"", "").strip();
+            if (!name.contains("concurrent") && (name.contains("full") || name.contains("compact") || name.contains("marksweep") || name.equals("msc"))) {
+                n += number("sun.gc.collector." + i + ".invocations").orElse(0);
+            }
+        }
+        return n;
+    }
+
     /** All collections of every collector. */
     public long collections() {
         long n = 0;

@@ -33,6 +33,8 @@ public final class Signals {
     /** The old generation's capacity (hsperfdata's maxCapacity, a GC log's old capacity): where the live set cannot grow past. */
     public static final Signal.Memory HEAP_OLD_MAX = bytes("heap_old_max");
     public static final Signal.Count GC_COLLECTIONS = count("gc_collections"), OLD_COLLECTIONS = count("old_collections");
+    /** Stop-the-world collections of the whole heap: after one, the old generation holds only what is live. */
+    public static final Signal.Count FULL_COLLECTIONS = count("full_collections");
     public static final Signal.Count LOADED_CLASSES = count("loaded_classes"), THREADS = count("threads");
     public static final Signal.Memory METASPACE_COMMITTED = bytes("metaspace_committed");
     public static final Signal.Memory THREAD_STACKS = bytes("thread_stacks"), DIRECT_MEMORY = bytes("direct_memory");
@@ -51,7 +53,7 @@ public final class Signals {
 
     /** Every signal, in the order they are declared. */
     public static final List<Signal> ALL = List.of(RSS, RSS_ANON, RSS_FILE, RSS_SHMEM, SWAP, HEAP_COMMITTED, HEAP_USED,
-            HEAP_OLD_USED, HEAP_OLD_MAX, GC_COLLECTIONS, OLD_COLLECTIONS, LOADED_CLASSES, THREADS, METASPACE_COMMITTED,
+            HEAP_OLD_USED, HEAP_OLD_MAX, GC_COLLECTIONS, OLD_COLLECTIONS, FULL_COLLECTIONS, LOADED_CLASSES, THREADS, METASPACE_COMMITTED,
             THREAD_STACKS, DIRECT_MEMORY, DIRECT_BLOCKS, NMT_COMMITTED, NMT_MALLOC, COMPILER_MEMORY, COMPILER_PEAK,
             CODE_CACHE_USED, GLIBC_IN_USE, GLIBC_FREE, NATIVE_UNTRACKED, CGROUP_USAGE, CPU_PERIODS, CPU_THROTTLED, ARENAS,
             BUSY_ARENAS, JVM_UPTIME);
@@ -97,6 +99,7 @@ public final class Signals {
             pc.loadedClasses().ifPresent(v -> put(m, LOADED_CLASSES, (double) v));
             put(m, GC_COLLECTIONS, (double) pc.collections());
             put(m, OLD_COLLECTIONS, (double) pc.oldCollections());
+            put(m, FULL_COLLECTIONS, (double) pc.fullCollections());
             pc.uptimeSeconds(s.time()).ifPresent(v -> put(m, JVM_UPTIME, v));
         }
         NmtSummary nmt = s.get(Readings.NMT).orNull();

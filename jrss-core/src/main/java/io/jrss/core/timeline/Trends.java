@@ -13,7 +13,7 @@ import java.util.List;
  * slope is a rate or a clock, not a trend.
  */
 public final class Trends {
-    static final List<Signal> CUMULATIVE = List.of(Signals.GC_COLLECTIONS, Signals.OLD_COLLECTIONS, Signals.CPU_PERIODS, Signals.CPU_THROTTLED,
+    static final List<Signal> CUMULATIVE = List.of(Signals.GC_COLLECTIONS, Signals.OLD_COLLECTIONS, Signals.FULL_COLLECTIONS, Signals.CPU_PERIODS, Signals.CPU_THROTTLED,
             Signals.COMPILER_PEAK, Signals.JVM_UPTIME);
     static final double MIB = 1 << 20;
 

@@ -38,6 +38,37 @@ class TimelineRulesTest {
         assertTrue(f.evidence().containsKey("live_heap_time_to_limit"), "the time to the max heap is that of the live set");
     }
 
+    /**
+     * The old generation of a recording (jrss watch --culprits --interval 2s of the lab's heap-leak on JDK 25.0.3,
+     * 2026-11-27): G1's floors, garbage and all, climb to 190 MiB; then heap-leak fired, the class histogram's full
+     * collection left 140 MiB, the live set, and the floors fell below their earlier highs. A floor is at most the live
+     * set of its time, so 96.8 MiB then and 140 MiB all live 32 s later is a rise no garbage explains.
+     */
+    @Test void aFullCollectionBelowInflatedFloorsStillShowsTheLiveSetRising() {
+        double[] old = {87.9, 87.9, 91.5, 96.8, 96.8, 102.3, 114.0, 115.3, 121.3, 126.5, 137.0, 143.0, 149.0, 154.0, 163.3, 173.8, 177.0, 181.5, 190.3, 140.5, 161.2};
+        int[] olds = {2, 2, 2, 4, 4, 4, 4, 4, 6, 6, 6, 6, 6, 8, 8, 8, 10, 10, 12, 15, 15};
+        TimelineDiagnosis d = new TimelineBuilder(old.length, Duration.ofSeconds(2))
+                .signal(Signals.HEAP_OLD_USED, i -> old[i] * MIB).signal(Signals.OLD_COLLECTIONS, i -> olds[i])
+                .signal(Signals.FULL_COLLECTIONS, i -> i >= 19 ? 1 : 0).limit(Signals.HEAP_OLD_USED, 256 * MIB).diagnose();
+        Finding f = finding(d, "heap-leak");
+        assertTrue(f.title().contains("a full collection left 141 MiB live") && f.title().contains("left 96.8 MiB"), f.title());
+        assertEquals(Confidence.medium, f.confidence());
+        // the same floors without the full collection's mark: the fall reads as a cache that stopped, as before
+        TimelineDiagnosis unmarked = new TimelineBuilder(old.length, Duration.ofSeconds(2))
+                .signal(Signals.HEAP_OLD_USED, i -> old[i] * MIB).signal(Signals.OLD_COLLECTIONS, i -> olds[i])
+                .limit(Signals.HEAP_OLD_USED, 256 * MIB).diagnose();
+        assertFalse(ids(unmarked).contains("heap-leak"), unmarked.findings().toString());
+    }
+
+    @Test void aFullCollectionThatLeavesWhatTheFloorsSaidIsNoLeak() {
+        // a cache that filled to 160 MiB over the first collections and stays; a histogram's full collection leaves 150 MiB
+        TimelineDiagnosis d = new TimelineBuilder(60, S10)
+                .signal(Signals.HEAP_OLD_USED, i -> i >= 55 ? 150 * MIB + (i - 55) * MIB : Math.min(100 + 4 * i, 160) * MIB + (i % 5) * 8 * MIB)
+                .signal(Signals.OLD_COLLECTIONS, i -> i / 5 + (i >= 55 ? 1 : 0)).signal(Signals.FULL_COLLECTIONS, i -> i >= 55 ? 1 : 0)
+                .limit(Signals.HEAP_OLD_USED, 512 * MIB).diagnose();
+        assertFalse(ids(d).contains("heap-leak"), d.findings().toString());
+    }
+
     @Test void beforeAnyOldCollectionTheOldGenerationIsPromotedGarbageNotALeak() {
         // the healthy G1 service: promotions climb the old generation for a minute, no concurrent cycle yet
         TimelineDiagnosis d = new TimelineBuilder(60, Duration.ofSeconds(1))

@@ -24,6 +24,7 @@ public final class SignalMetrics {
             gauge(Signals.HEAP_OLD_MAX.name(), "jrss_heap_old_max_bytes", "Old generation capacity (hsperfdata)."),
             counter(Signals.GC_COLLECTIONS.name(), "jrss_gc_collections", "Collections since the JVM started (hsperfdata)."),
             counter(Signals.OLD_COLLECTIONS.name(), "jrss_gc_old_collections", "Old-generation or full collections since the JVM started."),
+            counter(Signals.FULL_COLLECTIONS.name(), "jrss_gc_full_collections", "Stop-the-world collections of the whole heap since the JVM started (GC.run and class histograms too)."),
             gauge(Signals.LOADED_CLASSES.name(), "jrss_classes_loaded", "Classes loaded now."),
             gauge(Signals.THREADS.name(), "jrss_threads", "Threads of the process (/proc/<pid>/status)."),
             gauge(Signals.METASPACE_COMMITTED.name(), "jrss_metaspace_committed_bytes", "Metaspace committed."),

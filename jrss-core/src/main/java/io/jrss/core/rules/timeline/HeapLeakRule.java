@@ -40,7 +40,7 @@ public final class HeapLeakRule implements TimelineRule {
         if (live.floors().size() < LiveSet.MIN_FLOORS) return notEvaluated(tooFewCollections(f, live));
         Growth g = Growth.of(live.floors(), MIB, max);
         double min = Math.max(MIN_GROWTH, max == null ? 0 : MIN_SHARE_OF_MAX * max);
-        if (!g.rising() || g.delta() < min || !live.stillRising(min / 2)) return RuleResult.quiet();
+        if (!g.rising() || g.delta() < min || !live.stillRising(min / 2)) return afterFullCollections(f, live, min, max);
         Duration ttl = g.whole().timeToLimit();
         Severity sev = ttl != null && ttl.compareTo(Duration.ofHours(1)) < 0 ? Severity.critical : Severity.warning;
         Bytes first = Bytes.of(Math.round(live.floors().values().get(0))), last = Bytes.of(Math.round(live.floors().last()));
@@ -60,6 +60,45 @@ public final class HeapLeakRule implements TimelineRule {
                         "Bound what grows: caches without eviction, listeners never removed, ThreadLocals in pooled threads, static collections",
                         "If this live set is intended, raise -Xmx and the container limit together"),
                 live.floors().size() >= 2 * LiveSet.MIN_FLOORS ? Confidence.high : Confidence.medium));
+    }
+
+    /**
+     * A full collection (a class histogram's, GC.run, a System.gc) left fewer bytes than the concurrent cycles' floors
+     * before it, which hold garbage it clears: those floors rose and still rose up to it, and what it left, the live set
+     * itself, is above the lowest of them by more than a leak's least growth. A floor is at most the live set of its
+     * time, so the difference is growth no garbage explains. When it left no more than the floors started from, their
+     * rise was garbage: quiet.
+     */
+    private RuleResult afterFullCollections(TimelineFacts f, LiveSet live, double min, Double max) {
+        LiveSet.Rise r = live.riseToLastFull();
+        if (r == null || r.delta() < min) return RuleResult.quiet();
+        LiveSet before = live.before(r.to());
+        if (before.floors().size() < LiveSet.MIN_FLOORS) return RuleResult.quiet();
+        Growth g = Growth.of(before.floors(), MIB, max);
+        if (!g.rising() || g.delta() < min || !before.stillRising(min / 2)) return RuleResult.quiet();
+        double seconds = java.time.Duration.between(r.from(), r.to()).toMillis() / 1000.0;
+        if (seconds <= 0) return RuleResult.quiet();
+        Bytes low = Bytes.of(Math.round(r.low())), now = Bytes.of(Math.round(r.live()));
+        double perSecond = r.delta() / seconds;
+        Duration ttl = max == null || max <= r.live() ? null : Duration.ofSeconds(Math.round((max - r.live()) / perSecond));
+        String apart = TrendEvidence.human(Duration.ofSeconds(Math.round(seconds)));
+        Evidence.Builder e = Evidence.builder().bytes("live_heap_at_most_before", low).bytes("live_heap_after_full_collection", now)
+                .value("seconds_between", Math.round(seconds)).value("live_heap_growth_mib_per_hour", Math.round(perSecond * 3600 / MIB * 10) / 10.0)
+                .value("live_heap_source", "the old generation's occupancy after its collections (hsperfdata); after a full collection only live data is left")
+                .value("ruled_out", "promoted garbage: an old collection left " + low.toIec() + " (the live set then, and maybe garbage) and a full collection "
+                        + apart + " later left " + now.toIec() + ", which is all live");
+        if (max != null) e.bytes("max_heap", Bytes.of(max.longValue()));
+        if (ttl != null) e.value("max_heap_reached_in", TrendEvidence.human(ttl));
+        String pid = f.pid();
+        return RuleResult.fired(new Finding(id(), ttl != null && ttl.compareTo(Duration.ofHours(1)) < 0 ? Severity.critical : Severity.warning,
+                "The live heap keeps growing: a full collection left " + now.toIec() + " live, where an old collection " + apart + " before left "
+                        + low.toIec() + (ttl != null ? "; at this pace the max heap is reached in about " + TrendEvidence.human(ttl) : ""),
+                e.build(),
+                List.of("Find the holder: jcmd " + pid + " GC.class_histogram twice, minutes apart, and compare (each forces a full GC)",
+                        "Or dump the live objects: jcmd " + pid + " GC.heap_dump /tmp/heap.hprof (pauses the JVM) and read the dominator tree in Eclipse MAT",
+                        "Bound what grows: caches without eviction, listeners never removed, ThreadLocals in pooled threads, static collections",
+                        "If this live set is intended, raise -Xmx and the container limit together"),
+                Confidence.medium));
     }
 
     /** The old generation's capacity where the samples say it (hsperfdata, a GC log), else the max heap. */
