@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
 
 /**
  * What each culprit reading costs the target (issue 28): a {@link CulpritTarget} (1 GB heap, about 700 MB live,
- * 2,000 threads) logs its safepoints ({@code -Xlog:safepoint}); each jcmd a watch sends when a finding fires runs
+ * 2,000 threads) logs its safepoints ({@code -Xlog:safepoint}); each jcmd a watch sends when a finding fires (and the
+ * heap dump --culprits=heap takes once at the end, into a file deleted at once) runs
  * {@code jrss.bench.rounds} times (5), and the bench prints, per command, the median time the target spent stopped
  * (the safepoints' "Total" in that command's window) beside the command's wall time, and the pause as a share of the
  * default full interval (1 minute): the most a watch adds, since each reading is taken at most once per full interval.
@@ -24,7 +25,8 @@ import java.util.regex.Pattern;
  */
 public final class CulpritBench {
     static final Pattern TOTAL = Pattern.compile("Total: (\\d+) ns");
-    static final List<String> COMMANDS = List.of("Thread.print", "VM.classloader_stats", "GC.class_histogram");
+    /** The readings a watch takes by itself (the first two), with --culprits=histogram and with --culprits=heap (the dump, deleted). */
+    static final List<String> COMMANDS = List.of("Thread.print", "VM.classloader_stats", "Compiler.codelist", "GC.class_histogram", "GC.heap_dump -all");
 
     public static void main(String[] args) throws Exception {
         int rounds = Integer.getInteger("jrss.bench.rounds", 5);
@@ -41,11 +43,14 @@ public final class CulpritBench {
             for (String command : COMMANDS) {
                 List<Double> paused = new ArrayList<>(), wall = new ArrayList<>();
                 for (int i = 0; i < rounds; i++) {
+                    Path dump = log.resolveSibling("jrss-culprit-bench-" + target.pid() + "-" + i + ".hprof");
+                    String line = command.startsWith("GC.heap_dump") ? command + " " + dump : command;
                     long before = Files.size(log), t0 = System.nanoTime();
-                    Process jcmd = new ProcessBuilder(java.resolve("jcmd").toString(), Long.toString(target.pid()), command)
+                    Process jcmd = new ProcessBuilder(java.resolve("jcmd").toString(), Long.toString(target.pid()), line)
                             .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
                     if (!jcmd.waitFor(5, TimeUnit.MINUTES) || jcmd.exitValue() != 0) throw new IllegalStateException("jcmd " + command + " failed");
                     wall.add((System.nanoTime() - t0) / 1e6);
+                    Files.deleteIfExists(dump);
                     Thread.sleep(200); // the log is written as the safepoint ends
                     paused.add(stopped(log, before) / 1e6);
                 }

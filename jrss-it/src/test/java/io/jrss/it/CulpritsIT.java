@@ -18,8 +18,9 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 /**
  * Issue 28 live, on real libraries written by others: {@code jrss watch --culprits <pid> --duration 90s --json} names
  * the right culprit first, taken when the finding fired. An HTTP client per call (the JDK's java.net.http: a
- * selector thread each), a script engine compiling per request (Groovy: a class loader each), compression streams
- * never closed (zstd-jni: native state each, named with --culprits=profile), the lab's heap leak
+ * selector thread each), a script engine compiling per request (Groovy: a class loader each), a cache of domain
+ * objects never evicted (Ehcache 3's heap tier: the application's order class first, before Ehcache's holders),
+ * compression streams never closed (zstd-jni: native state each, named with --culprits=profile), the lab's heap leak
  * with --culprits=histogram, which LabRunWatchIT leaves out (there two observers would force full collections at
  * once), and the lab's thread, metaspace and heap leaks on JDK 25 (LabRunWatchIT runs them on 17). All side by side:
  * nothing here measures time.
@@ -56,6 +57,9 @@ class CulpritsIT {
                         "thread-leak", "thread-group", "HttpClient-N-SelectorManager", "90s"),
                 new Case("groovy shell per request", List.of("-Xmx256m"), "io.jrss.it.workload.ScriptPerRequest",
                         "metaspace-leak", "class-loader", "groovy.lang.GroovyClassLoader$InnerLoader", "90s"),
+                // G1's cycles start at a quarter of the heap and stay there, as on a busy service, so that a minute and a half sees enough of them
+                new Case("ehcache of domain objects, never evicted", List.of("-Xmx512m", "-XX:InitiatingHeapOccupancyPercent=25", "-XX:-G1UseAdaptiveIHOP"),
+                        "io.jrss.it.workload.DomainCache", "heap-leak", "class", "io.jrss.it.workload.DomainCache$Order", "90s"),
                 Case.lab("heap-leak", TestJvm.JDK17, "40s")));
         // LabRunWatchIT checks the lab's culprits on JDK 17; the issue asks 25 as well
         if (java.nio.file.Files.isExecutable(TestJvm.JDK25.resolve("bin/java"))) {

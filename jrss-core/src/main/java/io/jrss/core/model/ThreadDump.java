@@ -14,8 +14,13 @@ import java.util.List;
 public record ThreadDump(String vm, List<Thread> threads, int dumps) {
     /**
      * @param state  "RUNNABLE", "WAITING", "TIMED_WAITING", "BLOCKED" (java.lang.Thread.State), or null for the JVM's own threads
+     * @param at     the top frame of its stack that is not a waiting primitive (park, wait, sleep, a queue's take, a
+     *               selector's poll): the code that runs or waits, {@code java.util.concurrent.ThreadPoolExecutor.getTask}
+     *               for an idle pool worker; null without frames (an hs_err list, the JVM's threads)
      */
-    public record Thread(String name, String state, boolean daemon) {}
+    public record Thread(String name, String state, boolean daemon, String at) {
+        public Thread(String name, String state, boolean daemon) { this(name, state, daemon, null); }
+    }
 
     /** The Java threads (those with a java.lang.Thread.State) grouped by name pattern and state. */
     public ThreadGroups javaGroups() {

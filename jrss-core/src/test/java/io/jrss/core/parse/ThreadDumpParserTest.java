@@ -36,6 +36,17 @@ class ThreadDumpParserTest {
         }
     }
 
+    @Test void eachThreadKeepsTheCodeThatWaitsNotTheWaitingPrimitive() {
+        ThreadDump d17 = ThreadDumpParser.parse(Fixtures.read("thread_dump/jdk17-thread-print-executor-per-call.txt"));
+        assertEquals("java.util.concurrent.ThreadPoolExecutor.getTask", thread(d17, "pool-1-thread-1").at(), "park, LockSupport, AQS, ForkJoinPool's blocker and the queue's take are skipped");
+        ThreadDump d25 = ThreadDumpParser.parse(Fixtures.read("thread_dump/jdk25-jstack-healthy-http.txt"));
+        assertEquals("java.lang.ref.Reference.waitForReferencePendingList", thread(d25, "Reference Handler").at());
+        assertEquals("java.lang.ref.Finalizer$FinalizerThread.run", thread(d25, "Finalizer").at(), "Object.wait0 and ReferenceQueue.remove0 are waiting");
+        assertEquals(null, d25.threads().stream().filter(t -> t.state() == null).findFirst().orElseThrow().at(), "the JVM's own threads have no frames");
+    }
+
+    static ThreadDump.Thread thread(ThreadDump d, String name) { return d.threads().stream().filter(t -> t.name().equals(name)).findFirst().orElseThrow(); }
+
     @Test void namesFoldTheirDigitRunsInOrder() {
         assertEquals("pool-N-thread-M", ThreadGroups.pattern("pool-4123-thread-2"));
         assertEquals("httpclient-dispatch-N", ThreadGroups.pattern("httpclient-dispatch-17"));

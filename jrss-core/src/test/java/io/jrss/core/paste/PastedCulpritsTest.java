@@ -31,6 +31,7 @@ class PastedCulpritsTest {
         assertEquals(1600L, c.count());
         assertEquals(0.99, c.share(), 0.01);
         assertTrue(c.how().contains("Thread.print"), c.how());
+        assertTrue(c.how().endsWith("; all 1600 at java.util.concurrent.ThreadPoolExecutor.getTask"), "where they wait: pools never shut down: " + c.how());
     }
 
     @Test void anHsErrThreadListNamesTheSameGroupOnEveryJdk() {

@@ -14,7 +14,8 @@ import java.util.stream.Collectors;
 /**
  * Thread-leak's and thread-creation-failed's culprits: the Java threads grouped by name, digits folded
  * ({@code pool-N-thread-M}), most threads first; with an earlier dump, the groups that grew most first, with their
- * growth per hour in threads.
+ * growth per hour in threads. Where a dump has frames, each group says where most of its threads are (an idle pool's
+ * {@code ThreadPoolExecutor.getTask}, a client's selector loop): the code that started them, or never stopped them.
  */
 final class ThreadCulprits {
     /** Native-oom names its threads only when they are this many: then they, not one allocation, used the memory up. */
@@ -42,9 +43,30 @@ final class ThreadCulprits {
                         .thenComparing(Comparator.comparingInt(ThreadGroups.Group::count).reversed());
         List<ThreadGroups.Group> sorted = groups.groups().stream().sorted(order).toList();
         // After the first group, only groups: a thread alone ("main", "Finalizer") is nobody's culprit.
+        Map<String, String> at = where(d);
         return sorted.stream().filter(g -> g == sorted.get(0) || g.count() > 1).limit(Culprits.TOP)
                 .map(g -> new Culprit(Culprit.Kind.THREAD_GROUP, g.pattern(), null, (long) g.count(),
-                        CulpritReading.perHour(g.count() - before.getOrDefault(g.pattern(), 0), hours), Culprit.share(g.count(), groups.total()), how))
+                        CulpritReading.perHour(g.count() - before.getOrDefault(g.pattern(), 0), hours), Culprit.share(g.count(), groups.total()),
+                        how + (at.containsKey(g.pattern()) ? "; " + at.get(g.pattern()) : "")))
                 .toList();
+    }
+
+    /**
+     * Per name pattern, where most of its threads are: "598 of 600 at jdk.internal.net.http.HttpClientImpl$SelectorManager.run"
+     * (the top frame that is not a waiting primitive). Only dumps with frames say it; an hs_err list does not.
+     */
+    static Map<String, String> where(ThreadDump d) {
+        Map<String, Map<String, Integer>> by = new java.util.HashMap<>();
+        Map<String, Integer> sizes = new java.util.HashMap<>();
+        for (ThreadDump.Thread t : d.threads()) {
+            if (t.state() == null) continue;
+            String p = ThreadGroups.pattern(t.name());
+            sizes.merge(p, 1, Integer::sum);
+            if (t.at() != null) by.computeIfAbsent(p, k -> new java.util.HashMap<>()).merge(t.at(), 1, Integer::sum);
+        }
+        Map<String, String> out = new java.util.HashMap<>();
+        by.forEach((p, frames) -> frames.entrySet().stream().max(Map.Entry.<String, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
+                .ifPresent(e -> out.put(p, (e.getValue().equals(sizes.get(p)) ? "all " + e.getValue() : e.getValue() + " of " + sizes.get(p)) + " at " + e.getKey())));
+        return out;
     }
 }
