@@ -26,6 +26,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * nothing here measures time.
  */
 @ResourceLock(value = Locks.HOST_CPU, mode = ResourceAccessMode.READ)
+@ResourceLock(Locks.HOST_TMP)
 class CulpritsIT {
     static final ObjectMapper JSON = new ObjectMapper();
 

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * 32 MiB buffer per reading thread, by name; dropped buffers no collection has cleaned count as waiting for their
  * cleaner; nothing is left in the target's /tmp, and --dump keeps the dump where asked.
  */
+@org.junit.jupiter.api.parallel.ResourceLock(Locks.HOST_TMP)
 class HeapIT {
     static final ObjectMapper JSON = new ObjectMapper();
     @TempDir static Path tmp;

@@ -21,6 +21,13 @@ public final class Locks {
      */
     public static final String HOST_CPU = "host-cpu";
 
+    /**
+     * The host's /tmp, where jrss writes into a target that shares it (heap dumps, async-profiler's recordings): held
+     * by the classes that check jrss left nothing there (HeapIT) and by those whose watches write there meanwhile
+     * (CulpritsIT's --culprits=heap and profile), so that one's check never sees the other's directory.
+     */
+    public static final String HOST_TMP = "host-tmp";
+
     private static final ReentrantLock CONTAINER_SCENARIOS = new ReentrantLock(true);
 
     /** A hold released by close, without a checked exception. */

@@ -44,7 +44,7 @@ class CulpritGrowthTest {
         assertEquals("pool-N-thread-M", first.name());
         assertEquals(1600L, first.count());
         assertEquals((1600 - 9) * 2L, first.growthPerHour(), "1,591 more threads in half an hour (the healthy dump has 9 pool threads)");
-        assertEquals("jcmd 4242 Thread.print, grouped by name", first.how());
+        assertEquals("jcmd 4242 Thread.print, grouped by name; all 1600 at java.util.concurrent.ThreadPoolExecutor.getTask", first.how());
 
         Culprit alone = Culprits.of(after, leak).culprits().get(0);
         assertEquals(null, alone.growthPerHour(), "one dump shows no growth");

@@ -2,13 +2,13 @@
 package io.jrss.probe.watch;
 
 import io.jrss.core.capture.Capture;
+import io.jrss.core.capture.CaptureEntry;
 import io.jrss.core.capture.CaptureInfo;
 import io.jrss.core.capture.Event;
 import io.jrss.core.capture.ProbeResult;
 import io.jrss.core.capture.RecordingWriter;
 import io.jrss.core.timeline.SampleSink;
 import io.jrss.core.timeline.WatchEnd;
-import io.jrss.core.capture.CaptureEntry;
 import io.jrss.probe.CulpritHeap;
 import io.jrss.probe.CulpritProfile;
 import io.jrss.probe.CulpritSchedule;
@@ -49,6 +49,8 @@ public final class Watch {
     private final CulpritSchedule culprits;
     /** The culprit readings the watch gathers itself, as allowed: a profiler (--culprits=profile), a heap dump (--culprits=heap). */
     private final List<CulpritTaker> takers;
+    /** Set once the end is reached: a finding that fires in the last capture loads no profiler it could not use. */
+    private boolean ending;
 
     public Watch(HotSpotAttach attach, WatchOptions options, Clock clock, SampleSink sink, String jrssVersion) {
         this.attach = attach; this.options = options; this.clock = clock; this.sink = sink; this.jrssVersion = jrssVersion;
@@ -182,6 +184,7 @@ public final class Watch {
      */
     private void finish(Probes p, int pid, long startTime, WatchEnd.Reason end) {
         boolean answering = end != WatchEnd.Reason.unanswered && end != WatchEnd.Reason.target_exited && alive(pid, startTime);
+        ending = true;
         Map<String, String> taken = answering ? takeAtEnd() : Map.of();
         Set<String> again = culprits.dueAtEnd(clock.instant());
         if (answering && (!sink.lastIsFull() || !again.isEmpty() || !taken.isEmpty())) lastFull(again, taken);
@@ -219,6 +222,7 @@ public final class Watch {
     /** Hands the schedule what the verdict asks for, and the takers theirs (a profiler loads when its finding first fires). */
     private void asked(SampleSink.Kept k, Instant t) {
         culprits.asked(k.culprits());
+        if (ending) return;
         for (CulpritTaker taker : takers) {
             String said = taker.start(culprits.findingsFor(taker.optIn()), t);
             if (said != null) event(new Event(t, Event.Kind.watch, "culprits", said));

@@ -60,7 +60,8 @@ public final class DirectBufferGrowthRule implements TimelineRule {
         Severity sev = ttl != null && ttl.compareTo(Duration.ofHours(1)) < 0 ? Severity.critical
                 : snapshot.map(Finding::severity).orElse(Severity.warning);
         List<String> remedy = new ArrayList<>(snapshot.map(Finding::remedy).orElse(List.of(
-                "Find who holds them: jrss heap " + f.pid() + " (pauses it for a heap dump: the buffers by kind and holder, those waiting for their cleaner)",
+                "Find who holds them: jrss heap " + f.pid() + " (pauses it for a heap dump: the buffers by kind and holder, those waiting for their cleaner),"
+                        + " or watch with --culprits=heap to have them named here",
                 "Release buffers you own (pooling frameworks: check their leak detectors, e.g. -Dio.netty.leakDetection.level=advanced)")));
         remedy.removeIf(r -> r.startsWith("Watch the trend"));
         return RuleResult.fired(new Finding(id(), sev,

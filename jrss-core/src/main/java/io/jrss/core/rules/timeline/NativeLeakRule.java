@@ -52,7 +52,8 @@ public final class NativeLeakRule implements TimelineRule {
                         + io.jrss.core.model.Bytes.of(Math.round(g.whole().last())).toIec() + " now"
                         + (nmt.whole().samples() > 0 ? ", while NMT's total moves " + TrendEvidence.rate(nmt, true) : ""),
                 e.build(),
-                List.of("Find the call sites, joined to this ledger: jrss profile-native " + pid + " (loads async-profiler into the target: its malloc hooks for a minute, the library for good)",
+                List.of("Find the call sites, joined to this ledger: jrss profile-native " + pid + " (loads async-profiler into the target: its malloc hooks for a minute, the library for good),"
+                                + " or watch with --culprits=profile to have them named here when it fires",
                         "Or jemalloc's leak profiling on a test run: jrss run --allocator jemalloc --env MALLOC_CONF=prof:true,prof_leak:true,lg_prof_sample:17 -- java ...",
                         "Usual holders: Deflater/Inflater/GZIP streams never end()ed or closed, ZipFile/JarFile left open, RocksDB, Netty or JNI handles never released, FFM arenas never closed"),
                 glibc ? Confidence.high : Confidence.medium));
