@@ -58,8 +58,9 @@ class CulpritsIT {
                         "thread-leak", "thread-group", "HttpClient-N-SelectorManager", "90s"),
                 new Case("groovy shell per request", List.of("-Xmx256m"), "io.jrss.it.workload.ScriptPerRequest",
                         "metaspace-leak", "class-loader", "groovy.lang.GroovyClassLoader$InnerLoader", "90s"),
-                // G1's cycles start at a quarter of the heap and stay there, as on a busy service, so that a minute and a half sees enough of them
-                new Case("ehcache of domain objects, never evicted", List.of("-Xmx512m", "-XX:InitiatingHeapOccupancyPercent=25", "-XX:-G1UseAdaptiveIHOP"),
+                // G1's cycles start below the warm cache (15% of the heap) and stay there, as on a busy service, so that a minute and a
+                // half sees enough of them even when the host's two cores are shared with other tests (3 collections, once, at 25%)
+                new Case("ehcache of domain objects, never evicted", List.of("-Xmx512m", "-XX:InitiatingHeapOccupancyPercent=15", "-XX:-G1UseAdaptiveIHOP"),
                         "io.jrss.it.workload.DomainCache", "heap-leak", "class", "io.jrss.it.workload.DomainCache$Order", "90s"),
                 Case.lab("heap-leak", TestJvm.JDK17, "40s")));
         // LabRunWatchIT checks the lab's culprits on JDK 17; the issue asks 25 as well

@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * and its frame-type suffixes _[j] _[i] _[k] _[0] _[1] off; a library's path alone, {@code [libz.so.1.2.13]}). A comment line's {@code over N s} is the profile's length.
  */
 public final class CollapsedStacksParser {
-    private static final Pattern LINE = Pattern.compile("^(\\S.{0,65535}) (\\d{1,19})$");
+    private static final Pattern BYTES = Pattern.compile("\\d{1,19}");
     private static final Pattern OVER = Pattern.compile("\\bover (\\d{1,9}(?:\\.\\d{1,3})?) s\\b");
     private static final Pattern SUFFIX = Pattern.compile("_\\[[jik0-9]\\]$");
     private static final Pattern SLASHED_JAVA = Pattern.compile("^[\\w$]+(/[\\w$]+)+\\.[\\w$<>]+$");
@@ -32,12 +32,12 @@ public final class CollapsedStacksParser {
                 if (m.find() && seconds == null) seconds = Double.parseDouble(m.group(1));
                 continue;
             }
-            Matcher m = LINE.matcher(s);
-            if (!m.matches()) continue;
-            String[] frames = m.group(1).split(";");
+            int space = s.lastIndexOf(' '); // frames may hold spaces (C++ signatures), the bytes never: a stack of any depth
+            if (space <= 0 || !BYTES.matcher(s.substring(space + 1)).matches()) continue;
+            String[] frames = s.substring(0, space).split(";");
             List<String> top = new ArrayList<>(frames.length);
             for (int i = frames.length - 1; i >= 0; i--) top.add(frame(frames[i]));
-            out.add(new UnfreedStacks.Stack(top, Bytes.of(Long.parseLong(m.group(2)))));
+            out.add(new UnfreedStacks.Stack(top, Bytes.of(Long.parseLong(s.substring(space + 1)))));
         }
         if (out.isEmpty()) throw new ParseException(1, "no stack line (frame;frame;... bytes); not collapsed stacks");
         return new UnfreedStacks(seconds, out);

@@ -47,6 +47,14 @@ class CollapsedStacksTest {
         assertTrue(jdk25.stacks().stream().allMatch(s -> s.bytes().compareTo(Bytes.ZERO) > 0));
     }
 
+    @Test void aStackOfAnyDepthIsOneLine() {
+        String deep = "java.lang.Thread.run;" + "io.acme.Recursive.descend;".repeat(5_000) + "Java_io_acme_Native_alloc;malloc 4096";
+        UnfreedStacks u = CollapsedStacksParser.parse(deep + "\n");
+        assertEquals(5_003, u.stacks().get(0).frames().size());
+        assertEquals("Java_io_acme_Native_alloc", Frames.withoutHooks(u.stacks().get(0).frames()).get(0));
+        assertEquals(Bytes.of(4096), u.stacks().get(0).bytes());
+    }
+
     @Test void textWithoutAStackIsNotThisOutput() {
         assertThrows(ParseException.class, () -> CollapsedStacksParser.parse("# async-profiler nativemem 4.6: over 3.0 s\n"));
     }

@@ -14,7 +14,7 @@ import org.ehcache.config.units.EntryUnit;
  * A cache of domain objects that is never bounded in practice (issue 28's real library): Ehcache 3's heap tier sized
  * at ten million entries, keyed by order id, filled as requests see new orders and never evicted; each request also
  * makes short-lived garbage (its parsed lines), so that young collections promote the orders and G1's cycles run.
- * 60,000 orders at READY, then about 3,000 a second of about 1 KiB each (3 MiB/s). What jrss should name first with --culprits: the
+ * 100,000 orders at READY, then about 3,000 a second of about 1 KiB each (3 MiB/s). What jrss should name first with --culprits: the
  * application's own class, {@code DomainCache$Order}. Prints READY, then goes on until killed.
  */
 public final class DomainCache {
@@ -27,7 +27,7 @@ public final class DomainCache {
         Order(long id, String customer, List<String> lines, String note) { this.id = id; this.customer = customer; this.lines = lines; this.note = note; }
     }
 
-    static final int WARM = 60_000, PER_TICK = 300; // about 60 MiB at READY, then 300 orders per 100 ms: 3 MiB/s
+    static final int WARM = 100_000, PER_TICK = 300; // about 100 MiB at READY, then 300 orders per 100 ms: 3 MiB/s
     static long sink;
 
     public static void main(String[] args) throws Exception {
