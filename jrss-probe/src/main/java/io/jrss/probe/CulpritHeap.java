@@ -31,8 +31,7 @@ public final class CulpritHeap implements CulpritTaker {
     static final Duration DUMP_TIMEOUT = Duration.ofMinutes(10);
 
     private final int pid;
-    private List<String> findings;
-    private boolean taken;
+    private boolean wanted, taken;
 
     public CulpritHeap(int pid) { this.pid = pid; }
 
@@ -41,8 +40,8 @@ public final class CulpritHeap implements CulpritTaker {
     @Override public String file() { return CaptureFiles.BUFFER_HOLDERS; }
 
     @Override public String start(List<String> fired, Instant now) {
-        if (findings != null || taken || fired.isEmpty()) return null;
-        findings = List.copyOf(fired);
+        if (wanted || taken || fired.isEmpty()) return null;
+        wanted = true;
         return String.join(", ", fired) + " fired: a heap dump at the end of the watch will name who holds the direct buffers"
                 + " (PAUSES THE TARGET, as --culprits=heap allowed: GC.heap_dump -all, deleted once read)";
     }
@@ -50,7 +49,7 @@ public final class CulpritHeap implements CulpritTaker {
     @Override public Instant readyAt() { return null; }
 
     @Override public Taken take(Instant now) {
-        if (findings == null || taken) return null;
+        if (!wanted || taken) return null;
         taken = true; // once per watch
         try {
             TargetTmp dir = TargetTmp.of(ProcPid.of(pid), ".jrss-heap-" + UUID.randomUUID(), "rwx------");

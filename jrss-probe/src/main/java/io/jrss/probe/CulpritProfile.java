@@ -32,7 +32,7 @@ public final class CulpritProfile implements CulpritTaker {
 
     public CulpritProfile(HotSpotAttach attach) { this.attach = attach; }
 
-    @Override public String optIn() { return CulpritSchedule.PROFILE; }
+    @Override public String optIn() { return "profile"; }
 
     @Override public String file() { return CaptureFiles.NATIVE_STACKS; }
 

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.probe;
 
+import io.jrss.core.snapshot.CaptureFile;
 import io.jrss.core.snapshot.CulpritAsk;
+import io.jrss.core.snapshot.Fetch;
+import io.jrss.core.snapshot.Readings;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -9,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * When a watch takes culprit readings: those the findings of the last verdict ask for ({@link CulpritAsk}), as the
@@ -18,10 +22,9 @@ import java.util.Set;
 public final class CulpritSchedule {
     /** A watch's last sample takes the culprit readings again when they are this old: enough time to read a growth. */
     public static final Duration AGAIN_AT_END = Duration.ofSeconds(10);
-    /** The --culprits value of the readings a profiler records rather than a capture takes. */
-    public static final String PROFILE = "profile";
-    /** The --culprits values whose readings the watch gathers itself ({@link CulpritTaker}), not a capture. */
-    static final Set<String> TAKERS = Set.of(PROFILE, "heap");
+    /** The culprit files no capture fetches (core declares them pasted): the watch gathers those itself ({@link CulpritTaker}). */
+    private static final Set<String> NOT_FETCHED = Readings.files().stream().filter(f -> f.fetch() instanceof Fetch.Pasted)
+            .map(CaptureFile::name).collect(Collectors.toUnmodifiableSet());
 
     private final Set<String> allowed;
     private final Duration every;
@@ -41,7 +44,7 @@ public final class CulpritSchedule {
         wanted = CulpritAsk.files(asks, allowed);
     }
 
-    private static boolean takenByWatch(CulpritAsk a) { return a.optIn() != null && TAKERS.contains(a.optIn()); }
+    private static boolean takenByWatch(CulpritAsk a) { return NOT_FETCHED.contains(a.file()); }
 
     /**
      * The findings of the last verdict whose culprits a reading the watch gathers itself names ({@link CulpritTaker}:

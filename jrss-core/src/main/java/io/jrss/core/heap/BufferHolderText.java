@@ -2,6 +2,7 @@
 package io.jrss.core.heap;
 
 import io.jrss.core.model.BufferHolder;
+import io.jrss.core.model.BufferHolders;
 import java.util.Locale;
 
 /**
@@ -10,12 +11,10 @@ import java.util.Locale;
  * read back by {@code BufferHoldersParser} as it reads the same text pasted. Tab-separated: bytes, buffers, holder.
  */
 public final class BufferHolderText {
-    public static final String HEADER = "# jrss heap census";
-
     private BufferHolderText() {}
 
     public static String of(BufferCensus c, double pauseSeconds) {
-        StringBuilder out = new StringBuilder(HEADER + ": direct buffers that own native memory, by the nearest object on a strong path"
+        StringBuilder out = new StringBuilder("# " + BufferHolders.HEADER + "direct buffers that own native memory, by the nearest object on a strong path"
                 + " (GC.heap_dump -all paused the target " + String.format(Locale.ROOT, "%.2f", pauseSeconds) + " s)\nbytes\tbuffers\tholder\n");
         for (BufferHolder h : c.holders()) out.append(h.bytes().value()).append('\t').append(h.buffers()).append('\t').append(h.className().replace('\n', ' ')).append('\n');
         return out.toString();

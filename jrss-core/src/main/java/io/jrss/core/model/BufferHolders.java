@@ -10,5 +10,8 @@ import java.util.List;
  * @param pauseSeconds how long GC.heap_dump paused the target, or null when the text does not say
  */
 public record BufferHolders(Double pauseSeconds, List<BufferHolder> holders) {
+    /** What the text jrss writes of them starts with, after a comment's "# ": the writer, the parser and the paste's cue share it. */
+    public static final String HEADER = "jrss heap census: ";
+
     public BufferHolders { holders = List.copyOf(holders); }
 }

@@ -59,16 +59,9 @@ public record PerfCounters(Map<String, String> values) {
      * cleanup), PSParallelCompact, PSMarkSweep, MSC (Serial's mark-sweep-compact), CMS.
      */
     public long oldCollections() {
-        long n = 0;
-        for (int i = 0; values.containsKey("sun.gc.collector." + i + ".name"); i++) {
-            String name = values.get("sun.gc.collector." + i + ".name").toLowerCase(java.util.Locale.ROOT).replace("\"", "").strip();
-            if (name.contains("full") || name.contains("concurrent") || name.contains("old") || name.contains("major") || name.contains("phases")
-                    || name.contains("compact") || name.contains("marksweep") || name.equals("msc") || name.equals("cms")
-                    || name.startsWith("shenandoah")) {
-                n += number("sun.gc.collector." + i + ".invocations").orElse(0);
-            }
-        }
-        return n;
+        return invocations(name -> name.contains("full") || name.contains("concurrent") || name.contains("old") || name.contains("major")
+                || name.contains("phases") || name.contains("compact") || name.contains("marksweep") || name.equals("msc") || name.equals("cms")
+                || name.startsWith("shenandoah"));
     }
 
     /**
@@ -77,21 +70,19 @@ public record PerfCounters(Map<String, String> values) {
      * PSParallelCompact, PSMarkSweep and MSC (JDK 8, 11). A class histogram or GC.run is one. Not a concurrent cycle.
      */
     public long fullCollections() {
-        long n = 0;
-        for (int i = 0; values.containsKey("sun.gc.collector." + i + ".name"); i++) {
-            String name = values.get("sun.gc.collector." + i + ".name").toLowerCase(java.util.Locale.ROOT).replace("\"", "").strip();
-            if (!name.contains("concurrent") && (name.contains("full") || name.contains("compact") || name.contains("marksweep") || name.equals("msc"))) {
-                n += number("sun.gc.collector." + i + ".invocations").orElse(0);
-            }
-        }
-        return n;
+        return invocations(name -> !name.contains("concurrent")
+                && (name.contains("full") || name.contains("compact") || name.contains("marksweep") || name.equals("msc")));
     }
 
     /** All collections of every collector. */
-    public long collections() {
+    public long collections() { return invocations(name -> true); }
+
+    /** The invocations of every collector whose name, lower case and unquoted ("g1 full collection pauses"), {@code kind} accepts. */
+    private long invocations(java.util.function.Predicate<String> kind) {
         long n = 0;
         for (int i = 0; values.containsKey("sun.gc.collector." + i + ".name"); i++) {
-            n += number("sun.gc.collector." + i + ".invocations").orElse(0);
+            String name = values.get("sun.gc.collector." + i + ".name").toLowerCase(java.util.Locale.ROOT).replace("\"", "").strip();
+            if (kind.test(name)) n += number("sun.gc.collector." + i + ".invocations").orElse(0);
         }
         return n;
     }

@@ -11,6 +11,9 @@ import java.util.List;
  * @param stacks  in the order given, each with its frames top first (the allocating frame first)
  */
 public record UnfreedStacks(Double seconds, List<Stack> stacks) {
+    /** The comment jrss's own collapsed stacks start with: the writer and the paste's cue share it. */
+    public static final String HEADER = "# async-profiler nativemem";
+
     public UnfreedStacks { stacks = List.copyOf(stacks); }
 
     public record Stack(List<String> frames, Bytes bytes) {

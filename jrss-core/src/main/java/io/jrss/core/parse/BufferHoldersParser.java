@@ -23,8 +23,8 @@ public final class BufferHoldersParser {
     public static BufferHolders parse(String text) {
         List<String> lines = Text.lines(text, "jrss's direct-buffer holders");
         // its '#' goes when a paste's shell prompts are cleaned: "# jrss ..." reads as a root prompt and a command
-        if (!lines.get(0).startsWith("# jrss heap census: ") && !lines.get(0).startsWith("jrss heap census: ")) {
-            throw new ParseException(1, "not jrss's direct-buffer holders (no '# jrss heap census:' line first)");
+        if (!lines.get(0).startsWith("# " + BufferHolders.HEADER) && !lines.get(0).startsWith(BufferHolders.HEADER)) {
+            throw new ParseException(1, "not jrss's direct-buffer holders (no '# " + BufferHolders.HEADER.strip() + "' line first)");
         }
         Matcher p = PAUSED.matcher(lines.get(0));
         Double pause = p.find() ? Double.valueOf(p.group(1)) : null;

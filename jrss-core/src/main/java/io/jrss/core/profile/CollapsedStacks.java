@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.core.profile;
 
+import io.jrss.core.model.UnfreedStacks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,7 +15,7 @@ public final class CollapsedStacks {
     private CollapsedStacks() {}
 
     public static String of(NativeProfile p, String profilerVersion) {
-        StringBuilder out = new StringBuilder("# async-profiler nativemem " + profilerVersion + ": bytes allocated and not freed, by stack, over "
+        StringBuilder out = new StringBuilder(UnfreedStacks.HEADER + " " + profilerVersion + ": bytes allocated and not freed, by stack, over "
                 + String.format(Locale.ROOT, "%.1f", p.durationSeconds()) + " s, one allocation recorded per " + p.intervalBytes() + " bytes\n");
         for (NativeProfile.Site s : p.sites()) {
             if (!s.unfreed().isPositive()) continue;

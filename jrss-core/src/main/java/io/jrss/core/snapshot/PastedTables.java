@@ -8,6 +8,8 @@ import static io.jrss.core.capture.CaptureFiles.LOG;
 import static io.jrss.core.capture.CaptureFiles.STATUS;
 import static io.jrss.core.capture.CaptureFiles.TOP;
 
+import io.jrss.core.model.BufferHolders;
+import io.jrss.core.model.UnfreedStacks;
 import io.jrss.core.parse.JstatParser;
 import java.util.regex.Pattern;
 
@@ -78,10 +80,10 @@ final class PastedTables {
             Cue.starts(530, x -> JstatParser.isHeader(x.l()) || JstatParser.isCommand(x.l())));
 
     static final Recognition NATIVE_STACKS = Recognition.of("async-profiler's nativemem stacks (collapsed)",
-            Cue.opens(540, x -> x.l().startsWith("# async-profiler nativemem")),
+            Cue.opens(540, x -> x.l().startsWith(UnfreedStacks.HEADER)),
             Cue.starts(545, x -> MALLOC_LEAF.matcher(x.l()).find()));
 
-    static final Recognition BUFFER_HOLDERS = Recognition.of("jrss's direct-buffer holders", Cue.opens(550, x -> x.h().startsWith("jrss heap census: ")));
+    static final Recognition BUFFER_HOLDERS = Recognition.of("jrss's direct-buffer holders", Cue.opens(550, x -> x.h().startsWith(BufferHolders.HEADER)));
 
     private static Recognition table(String what, Cue... cues) { return Recognition.of(what, cues).accumulating(); }
 

@@ -7,6 +7,7 @@ import io.jrss.core.rules.Culprit;
 import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -56,15 +57,15 @@ final class ThreadCulprits {
      * (the top frame that is not a waiting primitive). Only dumps with frames say it; an hs_err list does not.
      */
     static Map<String, String> where(ThreadDump d) {
-        Map<String, Map<String, Integer>> by = new java.util.HashMap<>();
-        Map<String, Integer> sizes = new java.util.HashMap<>();
+        Map<String, Map<String, Integer>> by = new HashMap<>();
+        Map<String, Integer> sizes = new HashMap<>();
         for (ThreadDump.Thread t : d.threads()) {
             if (t.state() == null) continue;
             String p = ThreadGroups.pattern(t.name());
             sizes.merge(p, 1, Integer::sum);
-            if (t.at() != null) by.computeIfAbsent(p, k -> new java.util.HashMap<>()).merge(t.at(), 1, Integer::sum);
+            if (t.at() != null) by.computeIfAbsent(p, k -> new HashMap<>()).merge(t.at(), 1, Integer::sum);
         }
-        Map<String, String> out = new java.util.HashMap<>();
+        Map<String, String> out = new HashMap<>();
         by.forEach((p, frames) -> frames.entrySet().stream().max(Map.Entry.<String, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
                 .ifPresent(e -> out.put(p, (e.getValue().equals(sizes.get(p)) ? "all " + e.getValue() : e.getValue() + " of " + sizes.get(p)) + " at " + e.getKey())));
         return out;

@@ -55,10 +55,7 @@ public final class HeapLeakRule implements TimelineRule {
                 "The live heap keeps growing: " + TrendEvidence.rate(g, true) + ", from " + first.toIec() + " to " + last.toIec() + " across "
                         + live.collections() + " old-generation collections" + (ttl != null ? "; the max heap is reached in about " + TrendEvidence.human(ttl) : ""),
                 e.build(),
-                List.of("Find the holder: jcmd " + pid + " GC.class_histogram twice, minutes apart, and compare (each forces a full GC)",
-                        "Or dump the live objects: jcmd " + pid + " GC.heap_dump /tmp/heap.hprof (pauses the JVM) and read the dominator tree in Eclipse MAT",
-                        "Bound what grows: caches without eviction, listeners never removed, ThreadLocals in pooled threads, static collections",
-                        "If this live set is intended, raise -Xmx and the container limit together"),
+                remedy(pid),
                 live.floors().size() >= 2 * LiveSet.MIN_FLOORS ? Confidence.high : Confidence.medium));
     }
 
@@ -76,7 +73,7 @@ public final class HeapLeakRule implements TimelineRule {
         if (before.floors().size() < LiveSet.MIN_FLOORS) return RuleResult.quiet();
         Growth g = Growth.of(before.floors(), MIB, max);
         if (!g.rising() || g.delta() < min || !before.stillRising(min / 2)) return RuleResult.quiet();
-        double seconds = java.time.Duration.between(r.from(), r.to()).toMillis() / 1000.0;
+        double seconds = Duration.between(r.from(), r.to()).toMillis() / 1000.0;
         if (seconds <= 0) return RuleResult.quiet();
         Bytes low = Bytes.of(Math.round(r.low())), now = Bytes.of(Math.round(r.live()));
         double perSecond = r.delta() / seconds;
@@ -94,11 +91,16 @@ public final class HeapLeakRule implements TimelineRule {
                 "The live heap keeps growing: a full collection left " + now.toIec() + " live, where an old collection " + apart + " before left "
                         + low.toIec() + (ttl != null ? "; at this pace the max heap is reached in about " + TrendEvidence.human(ttl) : ""),
                 e.build(),
-                List.of("Find the holder: jcmd " + pid + " GC.class_histogram twice, minutes apart, and compare (each forces a full GC)",
-                        "Or dump the live objects: jcmd " + pid + " GC.heap_dump /tmp/heap.hprof (pauses the JVM) and read the dominator tree in Eclipse MAT",
-                        "Bound what grows: caches without eviction, listeners never removed, ThreadLocals in pooled threads, static collections",
-                        "If this live set is intended, raise -Xmx and the container limit together"),
+                remedy(pid),
                 Confidence.medium));
+    }
+
+    /** What to do about a live set that keeps growing, whichever collections showed it. */
+    private static List<String> remedy(String pid) {
+        return List.of("Find the holder: jcmd " + pid + " GC.class_histogram twice, minutes apart, and compare (each forces a full GC)",
+                "Or dump the live objects: jcmd " + pid + " GC.heap_dump /tmp/heap.hprof (pauses the JVM) and read the dominator tree in Eclipse MAT",
+                "Bound what grows: caches without eviction, listeners never removed, ThreadLocals in pooled threads, static collections",
+                "If this live set is intended, raise -Xmx and the container limit together");
     }
 
     /** The old generation's capacity where the samples say it (hsperfdata, a GC log), else the max heap. */
