@@ -19,9 +19,10 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * Issue 28 live, on real libraries written by others: {@code jrss watch --culprits <pid> --duration 90s --json} names
  * the right culprit first, taken when the finding fired. An HTTP client per call (the JDK's java.net.http: a
  * selector thread each), a script engine compiling per request (Groovy: a class loader each), a cache of domain
- * objects never evicted (Ehcache 3's heap tier: the application's order class first, before Ehcache's holders),
+ * objects never evicted (Ehcache 3's heap tier: the application's order class first, before Ehcache's holders, and with
+ * --culprits=heap what holds the orders: Ehcache's on-heap store),
  * compression streams never closed (zstd-jni: native state each, named with --culprits=profile), the lab's heap leak
- * with --culprits=histogram, which LabRunWatchIT leaves out (there two observers would force full collections at
+ * with --culprits=histogram,heap (the histograms' growing arrays, held by the lab's static list), which LabRunWatchIT leaves out (there two observers would force full collections at
  * once), and the lab's thread, metaspace and heap leaks on JDK 25 (LabRunWatchIT runs them on 17). All side by side:
  * nothing here measures time.
  */
@@ -29,15 +30,27 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 @ResourceLock(Locks.HOST_TMP)
 class CulpritsIT {
     static final ObjectMapper JSON = new ObjectMapper();
+    /** Where the lab's heap leak keeps its arrays: a static list, the accumulation point of the byte arrays' bytes. */
+    static final String LAB_HEAP_LEAK_HOLDER = "held by java.util.ArrayList <- io.jrss.lab.HeapLeak.LEAKED (static)";
 
     /**
      * @param watch    how long to watch: the lab's heap leak stops growing about 56 s after READY (HeapLeak's cap)
      * @param interval --interval, or null for watch's default (10 s): the lab's leaks are compressed into a minute
      */
     record Case(String name, java.nio.file.Path jdk, List<String> flags, String mainClass, String finding, String kind, String culprit, String watch,
-                String interval, String culprits) {
+                String interval, String culprits, String holder) {
+        Case(String name, java.nio.file.Path jdk, List<String> flags, String mainClass, String finding, String kind, String culprit, String watch,
+             String interval, String culprits) {
+            this(name, jdk, flags, mainClass, finding, kind, culprit, watch, interval, culprits, null);
+        }
+
         Case(String name, List<String> flags, String mainClass, String finding, String kind, String culprit, String watch) {
             this(name, TestJvm.JDK17, flags, mainClass, finding, kind, culprit, watch, null, "histogram");
+        }
+
+        /** With a heap dump at the end too (--culprits=...,heap): the first culprit's {@code how} names {@code holder} as what holds it. */
+        Case heldBy(String holder) {
+            return new Case(name, jdk, flags, mainClass, finding, kind, culprit, watch, interval, culprits + ",heap", holder);
         }
 
         /** A lab scenario on a JDK, its culprit as ScenarioCulprit names it, with the --culprits value it needs. */
@@ -61,11 +74,13 @@ class CulpritsIT {
                 // G1's cycles start below the warm cache (15% of the heap) and stay there, as on a busy service, so that a minute and a
                 // half sees enough of them even when the host's two cores are shared with other tests (3 collections, once, at 25%)
                 new Case("ehcache of domain objects, never evicted", List.of("-Xmx512m", "-XX:InitiatingHeapOccupancyPercent=15", "-XX:-G1UseAdaptiveIHOP"),
-                        "io.jrss.it.workload.DomainCache", "heap-leak", "class", "io.jrss.it.workload.DomainCache$Order", "90s"),
-                Case.lab("heap-leak", TestJvm.JDK17, "40s")));
+                        "io.jrss.it.workload.DomainCache", "heap-leak", "class", "io.jrss.it.workload.DomainCache$Order", "90s")
+                        .heldBy("org.ehcache.impl.internal.store.heap.OnHeapStore"),
+                Case.lab("heap-leak", TestJvm.JDK17, "40s").heldBy(LAB_HEAP_LEAK_HOLDER)));
         // LabRunWatchIT checks the lab's culprits on JDK 17; the issue asks 25 as well
         if (java.nio.file.Files.isExecutable(TestJvm.JDK25.resolve("bin/java"))) {
-            for (String scenario : List.of("thread-leak", "metaspace-leak", "heap-leak")) cases.add(Case.lab(scenario, TestJvm.JDK25, "40s"));
+            for (String scenario : List.of("thread-leak", "metaspace-leak")) cases.add(Case.lab(scenario, TestJvm.JDK25, "40s"));
+            cases.add(Case.lab("heap-leak", TestJvm.JDK25, "40s").heldBy(LAB_HEAP_LEAK_HOLDER));
         }
         assertEquals(List.of(), SideBySide.problems(cases, CulpritsIT::check));
     }
@@ -113,9 +128,11 @@ class CulpritsIT {
             for (JsonNode f : json.get("findings")) {
                 if (!f.get("id").asText().equals(c.finding())) continue;
                 JsonNode first = f.path("culprits").path(0);
-                boolean right = first.path("kind").asText().equals(c.kind()) && first.path("name").asText().contains(c.culprit());
+                boolean right = first.path("kind").asText().equals(c.kind()) && first.path("name").asText().contains(c.culprit())
+                        && (c.holder() == null || first.path("how").asText().contains(c.holder()));
                 System.out.println("[culprits] " + c.name() + ": " + f.get("culprits"));
-                return right ? null : c.name() + ": " + c.finding() + " should name " + c.kind() + " " + c.culprit() + " first; its culprits: " + f.get("culprits");
+                return right ? null : c.name() + ": " + c.finding() + " should name " + c.kind() + " " + c.culprit() + " first"
+                        + (c.holder() == null ? "" : ", " + c.holder()) + "; its culprits: " + f.get("culprits");
             }
             return c.name() + ": no " + c.finding() + " in " + json.get("findings") + "; not evaluated: " + json.get("not_evaluated");
         }

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import io.jrss.core.snapshot.CulpritAsk;
 import java.util.List;
 
 /**
@@ -34,13 +35,11 @@ public final class CulpritProfile implements CulpritTaker {
 
     @Override public String optIn() { return "profile"; }
 
-    @Override public String file() { return CaptureFiles.NATIVE_STACKS; }
-
     /** Loads the profiler when a finding asks for it the first time; the sentence the watch records, or null when nothing happened. */
-    @Override public String start(List<String> findings, Instant now) {
-        if (tried || findings.isEmpty()) return null;
+    @Override public String start(List<CulpritAsk> asks, Instant now) {
+        if (tried || asks.isEmpty()) return null;
         tried = true;
-        String fired = String.join(", ", findings) + " fired: ";
+        String fired = String.join(", ", asks.stream().map(CulpritAsk::finding).distinct().toList()) + " fired: ";
         try {
             profiler = NativeProfiler.start(attach, INTERVAL);
             startedAt = now;
@@ -63,10 +62,10 @@ public final class CulpritProfile implements CulpritTaker {
             jfr = Files.createTempFile("jrss-culprit-nativemem-", ".jfr");
             profiler.stop(jfr);
             String stacks = CollapsedStacks.of(NativeProfileReader.read(jfr, INTERVAL), NativeProfiler.version());
-            return new Taken(stacks, "async-profiler stopped after " + Duration.between(startedAt, now).toSeconds() + " s; the stacks of its unfreed allocations are kept"
+            return Taken.of(CaptureFiles.NATIVE_STACKS, stacks, "async-profiler stopped after " + Duration.between(startedAt, now).toSeconds() + " s; the stacks of its unfreed allocations are kept"
                     + problem(release()));
         } catch (IOException | AttachException | RuntimeException e) {
-            return new Taken(null, "async-profiler's recording could not be read, no call sites: " + e.getMessage() + problem(release()));
+            return Taken.of(CaptureFiles.NATIVE_STACKS, null, "async-profiler's recording could not be read, no call sites: " + e.getMessage() + problem(release()));
         } finally {
             release();
             if (jfr != null) try { Files.deleteIfExists(jfr); } catch (IOException ignored) { /* our own temporary file */ }

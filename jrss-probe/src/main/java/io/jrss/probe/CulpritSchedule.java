@@ -47,12 +47,10 @@ public final class CulpritSchedule {
     private static boolean takenByWatch(CulpritAsk a) { return NOT_FETCHED.contains(a.file()); }
 
     /**
-     * The findings of the last verdict whose culprits a reading the watch gathers itself names ({@link CulpritTaker}:
-     * a profile, a heap dump), allowed by {@code optIn}: no capture takes those.
+     * The asks of the last verdict for readings the watch gathers itself ({@link CulpritTaker}: a profile, a heap
+     * dump), allowed by {@code optIn}: no capture takes those.
      */
-    public List<String> findingsFor(String optIn) {
-        return taken.stream().filter(a -> a.optIn().equals(optIn)).map(CulpritAsk::finding).distinct().toList();
-    }
+    public List<CulpritAsk> asksFor(String optIn) { return taken.stream().filter(a -> a.optIn().equals(optIn)).toList(); }
 
     /** Why a full capture is due now for culprits: a finding fired whose reading was never taken; else null. */
     public String newlyWanted() {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jrss.core.capture.CaptureFiles;
+import io.jrss.core.snapshot.CulpritAsk;
 import io.jrss.core.rules.culprits.Culprits;
 import java.time.Duration;
 import java.time.Instant;
@@ -47,16 +48,25 @@ class CulpritScheduleTest {
         assertEquals(Set.of(), none.due(T0));
     }
 
+    static List<String> findings(List<CulpritAsk> asks) { return asks.stream().map(CulpritAsk::finding).distinct().toList(); }
+
+    @Test void oneHeapDumpServesTheBuffersHoldersAndTheClassesHolders() {
+        CulpritSchedule s = new CulpritSchedule(Set.of("read", "histogram", "heap"), Duration.ofMinutes(1));
+        s.asked(Culprits.asks(List.of("heap-leak", "direct-buffer-leak")));
+        assertEquals(List.of(CaptureFiles.CLASS_HOLDERS, CaptureFiles.BUFFER_HOLDERS), s.asksFor("heap").stream().map(CulpritAsk::file).toList());
+        assertEquals(Set.of(CaptureFiles.CLASS_HISTOGRAM), s.due(T0), "the histograms still come from captures");
+    }
+
     @Test void aProfileOrAHeapDumpIsNoCaptureFileAndOnlyWhenAllowed() {
         CulpritSchedule s = new CulpritSchedule(Set.of("read", "profile", "heap"), Duration.ofMinutes(1));
         s.asked(Culprits.asks(List.of("native-leak", "thread-leak", "direct-buffer-leak")));
-        assertEquals(List.of("native-leak"), s.findingsFor("profile"), "the watch loads the profiler for it");
-        assertEquals(List.of("direct-buffer-leak"), s.findingsFor("heap"), "the watch dumps the heap for it");
+        assertEquals(List.of("native-leak"), findings(s.asksFor("profile")), "the watch loads the profiler for it");
+        assertEquals(List.of("direct-buffer-leak"), findings(s.asksFor("heap")), "the watch dumps the heap for it");
         assertEquals(Set.of(CaptureFiles.THREAD_DUMP), s.due(T0), "no capture takes the profile's stacks or the dump's holders");
         CulpritSchedule read = new CulpritSchedule(Set.of("read"), Duration.ofMinutes(1));
         read.asked(Culprits.asks(List.of("native-leak", "direct-buffer-leak")));
-        assertEquals(List.of(), read.findingsFor("profile"), "--culprits=profile was not given");
-        assertEquals(List.of(), read.findingsFor("heap"));
+        assertEquals(List.of(), read.asksFor("profile"), "--culprits=profile was not given");
+        assertEquals(List.of(), read.asksFor("heap"));
         assertNull(read.newlyWanted());
     }
 }

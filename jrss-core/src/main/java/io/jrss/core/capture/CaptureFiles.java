@@ -49,6 +49,8 @@ public final class CaptureFiles {
     public static final String NATIVE_STACKS = "profile/nativemem-unfreed.collapsed";
     /** Who holds the direct buffers that own native memory, from a heap dump's census: a watch's --culprits=heap. */
     public static final String BUFFER_HOLDERS = "heap/direct-buffer-holders.txt";
+    /** A heap dump's largest classes and what holds each: a watch's --culprits=heap, for heap-leak. */
+    public static final String CLASS_HOLDERS = "heap/class-holders.txt";
 
     public static final String STATUS = "proc/status";
     public static final String SMAPS_ROLLUP = "proc/smaps_rollup";

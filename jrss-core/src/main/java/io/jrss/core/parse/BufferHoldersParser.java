@@ -16,18 +16,12 @@ import java.util.regex.Pattern;
  */
 public final class BufferHoldersParser {
     private static final Pattern ROW = Pattern.compile("^(\\d{1,19})\\t(\\d{1,19})\\t(\\S.{0,2000})$");
-    private static final Pattern PAUSED = Pattern.compile("\\bpaused the target (\\d{1,6}(?:\\.\\d{1,3})?) s\\b");
 
     private BufferHoldersParser() {}
 
     public static BufferHolders parse(String text) {
         List<String> lines = Text.lines(text, "jrss's direct-buffer holders");
-        // its '#' goes when a paste's shell prompts are cleaned: "# jrss ..." reads as a root prompt and a command
-        if (!lines.get(0).startsWith("# " + BufferHolders.HEADER) && !lines.get(0).startsWith(BufferHolders.HEADER)) {
-            throw new ParseException(1, "not jrss's direct-buffer holders (no '# " + BufferHolders.HEADER.strip() + "' line first)");
-        }
-        Matcher p = PAUSED.matcher(lines.get(0));
-        Double pause = p.find() ? Double.valueOf(p.group(1)) : null;
+        Double pause = HeapDumpTextHeader.pause(lines, BufferHolders.HEADER, "jrss's direct-buffer holders");
         List<BufferHolder> out = new ArrayList<>();
         for (String l : lines) {
             Matcher m = ROW.matcher(l);

@@ -9,6 +9,7 @@ import static io.jrss.core.capture.CaptureFiles.STATUS;
 import static io.jrss.core.capture.CaptureFiles.TOP;
 
 import io.jrss.core.model.BufferHolders;
+import io.jrss.core.model.ClassHolders;
 import io.jrss.core.model.UnfreedStacks;
 import io.jrss.core.parse.JstatParser;
 import java.util.regex.Pattern;
@@ -82,6 +83,8 @@ final class PastedTables {
     static final Recognition NATIVE_STACKS = Recognition.of("async-profiler's nativemem stacks (collapsed)",
             Cue.opens(540, x -> x.l().startsWith(UnfreedStacks.HEADER)),
             Cue.starts(545, x -> MALLOC_LEAF.matcher(x.l()).find()));
+
+    static final Recognition CLASS_HOLDERS = Recognition.of("jrss's class holders", Cue.opens(551, x -> x.h().startsWith(ClassHolders.HEADER)));
 
     static final Recognition BUFFER_HOLDERS = Recognition.of("jrss's direct-buffer holders", Cue.opens(550, x -> x.h().startsWith(BufferHolders.HEADER)));
 

@@ -20,6 +20,7 @@ import io.jrss.core.model.BufferHolders;
 import io.jrss.core.model.CgroupCpu;
 import io.jrss.core.model.CgroupMemory;
 import io.jrss.core.model.ClassHistogram;
+import io.jrss.core.model.ClassHolders;
 import io.jrss.core.model.ClassLoaderStats;
 import io.jrss.core.model.CodeCache;
 import io.jrss.core.model.CodeList;
@@ -265,6 +266,12 @@ public final class Readings {
                     "no heap dump census", "jrss heap <pid> (or jrss watch --culprits=heap <pid>): GC.heap_dump pauses the target")
             .from(new CaptureFile(CaptureFiles.BUFFER_HOLDERS, new Fetch.Pasted("jrss's direct-buffer holders"), CaptureFile.Phase.NEVER, CULPRIT, true,
                     PastedTables.BUFFER_HOLDERS), (t, c) -> BufferHoldersParser.parse(t)));
+
+    /** A heap dump's largest classes and what holds each: heap-leak's holder, from a heap dump a watch takes (--culprits=heap). */
+    public static final ReadingSpec<ClassHolders> CLASS_HOLDERS = add(ReadingSpec.<ClassHolders>optional("class-holders",
+                    "no heap dump's class holders", "jrss watch --culprits=histogram,heap <pid>: GC.heap_dump pauses the target")
+            .from(new CaptureFile(CaptureFiles.CLASS_HOLDERS, new Fetch.Pasted("jrss's class holders"), CaptureFile.Phase.NEVER, CULPRIT, true,
+                    PastedTables.CLASS_HOLDERS), (t, c) -> ClassHoldersParser.parse(t)));
 
     /** Two or more pmaps of one process pasted in order: two times. */
     public static final ReadingSpec<List<List<Mapping>>> PMAP_SERIES = add(ReadingSpec.<List<List<Mapping>>>optional("pmap-series",

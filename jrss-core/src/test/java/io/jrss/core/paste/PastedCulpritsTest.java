@@ -64,6 +64,13 @@ class PastedCulpritsTest {
         assertTrue(f.culprits().get(1).share() > 0.9, f.culprits().toString());
     }
 
+    @Test void histogramsPastedWithJrsssClassHoldersNameWhatHoldsTheGrowingClass() {
+        String dir = "class_holders/jdk17-heap-leak-watch-";
+        Culprit c = first(finding("heap-leak", fixture(dir + "histogram-1.txt"), fixture(dir + "histogram-2.txt"), fixture(dir + "culprits-heap.txt")));
+        assertEquals("[B", c.name());
+        assertTrue(c.how().contains("; held by java.util.ArrayList <- io.jrss.lab.HeapLeak.LEAKED (static)"), c.how());
+    }
+
     @Test void compilerMemoryNamesTheMethodOnceWithItsCostliestCompilation() {
         String base = "/corpus/109-openjdk-c2-recompilation-compiler-memory/";
         Finding f = finding("compiler-memory-spike", resource(base + "compiler-memory.stress-recompilation.txt"));

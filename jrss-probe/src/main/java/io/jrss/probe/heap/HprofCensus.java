@@ -44,14 +44,23 @@ public final class HprofCensus {
      *                   (native code's mmap wrapped by JNI, as the JDK's own lib/modules image) is counted as mapped
      */
     public static BufferCensus read(File hprof, FileBacked fileBacked) throws IOException {
-        try (CloseableHeapGraph graph = HprofHeapGraph.Companion.openHeapGraph(hprof, null, HprofRecordTag.Companion.getRootTags())) {
+        try (CloseableHeapGraph graph = open(hprof)) {
             return census(graph, fileBacked);
         } catch (RuntimeException e) { // shark reports a truncated or foreign file as IllegalStateException and the like
             throw new ParseException(0, hprof + " is not a complete HPROF heap dump: " + e);
         }
     }
 
-    static BufferCensus census(HeapGraph graph, FileBacked fileBacked) {
+    /** The dump's graph, indexed with its GC roots. */
+    public static CloseableHeapGraph open(File hprof) throws IOException {
+        try {
+            return HprofHeapGraph.Companion.openHeapGraph(hprof, null, HprofRecordTag.Companion.getRootTags());
+        } catch (RuntimeException e) {
+            throw new ParseException(0, hprof + " is not a complete HPROF heap dump: " + e);
+        }
+    }
+
+    public static BufferCensus census(HeapGraph graph, FileBacked fileBacked) {
         HeapClass dbb = graph.findClassByName(DBB);
         List<HeapInstance> buffers = new ArrayList<>();
         if (dbb != null) for (var it = dbb.getInstances().iterator(); it.hasNext(); ) buffers.add(it.next());

@@ -20,19 +20,50 @@ import shark.ValueHolder;
  * {@code java.lang.ref.Reference}'s referent is not followed: weakly, softly, phantom- and finalizer-reachable objects
  * are what a collection may reclaim, and a direct buffer among them is waiting for its cleaner. For the objects in
  * {@code watched} it keeps their holder: the nearest object on the path that is not plumbing (arrays, java.util
- * collections, references, thread locals), so that an ArrayList in a cache reads as the cache's class.
+ * collections, references, thread locals), so that an ArrayList in a cache reads as the cache's class. Asked for its
+ * tree ({@link #withTree}), it keeps the breadth-first spanning tree too: each object's parent and the order objects
+ * were reached in, from which {@link Accumulation} weighs what each object holds.
  */
 final class StrongReach {
     final BitSet reached = new BitSet();
     final Map<Long, String> holderOf = new HashMap<>();
+    /** By object index: the index of the object it was first reached from, -1 for a GC root; null without the tree. */
+    int[] parent;
+    /** By object index: the object's id (shark's findObjectByIndex refuses index 0 and the primitive arrays'); null without the tree. */
+    long[] id;
+    /** The object indexes in the order they were reached (a parent before its children); null without the tree. */
+    int[] order;
+    /** How many of {@link #order} are filled. */
+    int reachedCount;
+    /**
+     * The primitive arrays reached, by the index their id finds: shark 2.14's {@code findObjectById} gives a primitive array
+     * an index past its sequence's (by the same offset for all, so distinct, but not one {@code findObjectByIndex} takes).
+     */
+    final BitSet primitiveArrays = new BitSet();
+    /** The GC root kind of each root object, by index: "JavaFrame", "StickyClass", ... */
+    final Map<Integer, String> rootKind = new HashMap<>();
 
-    static StrongReach of(HeapGraph graph, Set<Long> watched) {
+    static StrongReach of(HeapGraph graph, Set<Long> watched) { return walk(graph, watched, new StrongReach()); }
+
+    /** The objects reached, with the spanning tree: an int per object twice (parents and order). */
+    static StrongReach withTree(HeapGraph graph) {
         StrongReach r = new StrongReach();
+        r.parent = new int[graph.getObjectCount()];
+        r.id = new long[graph.getObjectCount()];
+        r.order = new int[graph.getObjectCount()];
+        return walk(graph, Set.of(), r);
+    }
+
+    private static StrongReach walk(HeapGraph graph, Set<Long> watched, StrongReach r) {
         Queue queue = new Queue();
+        Map<Integer, String> threads = threadNames(graph);
         for (GcRoot root : graph.getGcRoots()) {
             HeapObject o = graph.findObjectByIdOrNull(root.getId());
-            String label = o == null ? null : plumbing(name(o)) ? "GC root (" + root.getClass().getSimpleName() + ")" : name(o);
-            if (o != null) r.visit(o, label, watched, queue);
+            if (o == null) continue;
+            String thread = root instanceof GcRoot.JavaFrame f ? threads.get(f.getThreadSerialNumber()) : null;
+            r.rootKind.putIfAbsent(o.getObjectIndex(), root.getClass().getSimpleName() + (thread == null ? "" : " (thread " + thread + ")"));
+            String label = plumbing(name(o)) ? "GC root (" + root.getClass().getSimpleName() + ")" : name(o);
+            r.visit(o, -1, label, watched, queue);
         }
         while (!queue.isEmpty()) {
             long id = queue.ids[queue.head];
@@ -41,16 +72,42 @@ final class StrongReach {
             String label = plumbing(name(o)) ? inherited : name(o);
             for (long ref : references(o)) {
                 HeapObject t = graph.findObjectByIdOrNull(ref);
-                if (t != null) r.visit(t, label, watched, queue);
+                if (t != null) r.visit(t, o.getObjectIndex(), label, watched, queue);
             }
         }
         return r;
     }
 
-    /** Marks {@code o} reached by a path whose holder is {@code label}, and queues it; nothing when reached already. */
-    private void visit(HeapObject o, String label, Set<Long> watched, Queue queue) {
-        if (reached.get(o.getObjectIndex())) return;
-        reached.set(o.getObjectIndex());
+    /** The names of the dump's threads by their serial number, which a stack frame's root gives. */
+    private static Map<Integer, String> threadNames(HeapGraph graph) {
+        Map<Integer, String> names = new HashMap<>();
+        for (GcRoot root : graph.getGcRoots()) {
+            if (!(root instanceof GcRoot.ThreadObject t) || !(graph.findObjectByIdOrNull(t.getId()) instanceof HeapObject.HeapInstance thread)) continue;
+            HeapField name = thread.readField("java.lang.Thread", "name");
+            String s = name == null ? null : name.getValue().readAsJavaString();
+            if (s != null) names.put(t.getThreadSerialNumber(), s.length() > 80 ? s.substring(0, 80) : s);
+        }
+        return names;
+    }
+
+    /** Marks {@code o} reached from {@code from} by a path whose holder is {@code label}, and queues it; nothing when reached already. */
+    private void visit(HeapObject o, int from, String label, Set<Long> watched, Queue queue) {
+        int index = o.getObjectIndex();
+        if (reached.get(index)) return;
+        reached.set(index);
+        if (parent != null) {
+            // shark's object indexes can pass its object count (a dump's -all objects): grow rather than trust it
+            if (index >= parent.length) {
+                parent = Arrays.copyOf(parent, Math.max(index + 1, parent.length * 3 / 2));
+                id = Arrays.copyOf(id, parent.length);
+            }
+            if (reachedCount == order.length) order = Arrays.copyOf(order, order.length * 3 / 2 + 1);
+            parent[index] = from;
+            id[index] = o.getObjectId();
+            order[reachedCount] = index;
+        }
+        reachedCount++;
+        if (o instanceof HeapObject.HeapPrimitiveArray) primitiveArrays.set(index);
         if (watched.contains(o.getObjectId())) holderOf.put(o.getObjectId(), label);
         queue.push(o.getObjectId(), label);
     }
@@ -88,7 +145,7 @@ final class StrongReach {
                 || className.startsWith("java.lang.ThreadLocal") || className.startsWith("java.nio.") || className.startsWith("jdk.internal.ref.");
     }
 
-    private static String name(HeapObject o) {
+    static String name(HeapObject o) {
         if (o instanceof HeapObject.HeapInstance i) return i.getInstanceClassName();
         if (o instanceof HeapObject.HeapObjectArray a) return a.getArrayClassName();
         if (o instanceof HeapObject.HeapClass c) return c.getName() + " (static)";

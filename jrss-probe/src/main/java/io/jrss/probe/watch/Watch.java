@@ -203,7 +203,7 @@ public final class Watch {
             CulpritTaker.Taken t = taker.take(now);
             if (t == null) continue;
             event(new Event(now, Event.Kind.watch, "culprits", t.said()));
-            if (t.text() != null) texts.put(taker.file(), t.text());
+            texts.putAll(t.texts());
         }
         return texts;
     }
@@ -224,7 +224,7 @@ public final class Watch {
         culprits.asked(k.culprits());
         if (ending) return;
         for (CulpritTaker taker : takers) {
-            String said = taker.start(culprits.findingsFor(taker.optIn()), t);
+            String said = taker.start(culprits.asksFor(taker.optIn()), t);
             if (said != null) event(new Event(t, Event.Kind.watch, "culprits", said));
         }
     }

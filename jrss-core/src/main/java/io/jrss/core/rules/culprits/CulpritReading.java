@@ -31,6 +31,8 @@ public enum CulpritReading {
     CALL_SITES(Readings.NATIVE_STACKS, CaptureFiles.NATIVE_STACKS, "profile", CallSiteCulprits::of),
     /** A heap dump's census at the end of the watch (GC.heap_dump pauses the target): only with --culprits=heap. */
     BUFFER_HOLDERS(Readings.BUFFER_HOLDERS, CaptureFiles.BUFFER_HOLDERS, "heap", HolderCulprits::of),
+    /** The same heap dump's largest classes and what holds each: only with --culprits=heap. */
+    CLASS_HOLDERS(Readings.CLASS_HOLDERS, CaptureFiles.CLASS_HOLDERS, "heap", ClassHolderCulprits::of),
     /** smaps: every full capture takes it already. */
     FILES(Readings.SMAPS, CaptureFiles.SMAPS, null, FileCulprits::of);
 

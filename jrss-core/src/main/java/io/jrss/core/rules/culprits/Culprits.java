@@ -26,18 +26,19 @@ public final class Culprits {
     /** At most this many per finding: the first is the culprit, the others what comes next. */
     static final int TOP = 5;
 
-    private static final Map<String, CulpritReading> BY_ID = Map.ofEntries(
-            Map.entry(Findings.THREAD_LEAK.id(), CulpritReading.THREADS),
-            Map.entry(Findings.THREAD_CREATION_FAILED.id(), CulpritReading.THREADS),
-            Map.entry(Findings.NATIVE_OOM.id(), CulpritReading.MANY_THREADS),
-            Map.entry(Findings.METASPACE_LEAK.id(), CulpritReading.LOADERS),
-            Map.entry(Findings.HEAP_LEAK.id(), CulpritReading.HISTOGRAM),
-            Map.entry(Findings.HEAP_OVERCOMMITTED.id(), CulpritReading.HISTOGRAM),
-            Map.entry(Findings.COMPILER_MEMORY_SPIKE.id(), CulpritReading.COMPILATIONS),
-            Map.entry(Findings.CODE_CACHE_FULL.id(), CulpritReading.CODE),
-            Map.entry(Findings.MAPPED_FILES.id(), CulpritReading.FILES),
-            Map.entry(Findings.NATIVE_LEAK.id(), CulpritReading.CALL_SITES),
-            Map.entry(Findings.DIRECT_BUFFER_LEAK.id(), CulpritReading.BUFFER_HOLDERS));
+    /** Per finding, the readings that name its culprits, the better first: the first that names any is the one read. */
+    private static final Map<String, List<CulpritReading>> BY_ID = Map.ofEntries(
+            Map.entry(Findings.THREAD_LEAK.id(), List.of(CulpritReading.THREADS)),
+            Map.entry(Findings.THREAD_CREATION_FAILED.id(), List.of(CulpritReading.THREADS)),
+            Map.entry(Findings.NATIVE_OOM.id(), List.of(CulpritReading.MANY_THREADS)),
+            Map.entry(Findings.METASPACE_LEAK.id(), List.of(CulpritReading.LOADERS)),
+            Map.entry(Findings.HEAP_LEAK.id(), List.of(CulpritReading.HISTOGRAM, CulpritReading.CLASS_HOLDERS)),
+            Map.entry(Findings.HEAP_OVERCOMMITTED.id(), List.of(CulpritReading.HISTOGRAM, CulpritReading.CLASS_HOLDERS)),
+            Map.entry(Findings.COMPILER_MEMORY_SPIKE.id(), List.of(CulpritReading.COMPILATIONS)),
+            Map.entry(Findings.CODE_CACHE_FULL.id(), List.of(CulpritReading.CODE)),
+            Map.entry(Findings.MAPPED_FILES.id(), List.of(CulpritReading.FILES)),
+            Map.entry(Findings.NATIVE_LEAK.id(), List.of(CulpritReading.CALL_SITES)),
+            Map.entry(Findings.DIRECT_BUFFER_LEAK.id(), List.of(CulpritReading.BUFFER_HOLDERS)));
 
     /** The files a live capture takes only when a culprit asks ({@link CaptureFile.Sampling#CULPRIT}): smaps, in every full capture, is not one. */
     private static final Set<String> ASKED_FILES = Readings.files().stream().filter(f -> f.sampling() == CaptureFile.Sampling.CULPRIT)
@@ -67,11 +68,15 @@ public final class Culprits {
     /** The finding with its culprits from the snapshots held, with their growth between the earliest and the latest. */
     public static Finding of(Held held, Finding f) {
         if (!f.culprits().isEmpty()) return f;
-        CulpritReading r = BY_ID.get(f.id());
-        Snapshot latest = r == null ? null : held.latest(r);
-        if (latest == null) return f;
-        List<Culprit> found = r.read(held.earliest(r), latest);
-        return found.isEmpty() ? f : f.withCulprits(found);
+        for (CulpritReading r : BY_ID.getOrDefault(f.id(), List.of())) {
+            Snapshot latest = held.latest(r);
+            List<Culprit> found = latest == null ? List.of() : r.read(held.earliest(r), latest);
+            if (found.isEmpty()) continue;
+            // a heap dump's holders join the classes that histograms found growing
+            if (r == CulpritReading.HISTOGRAM) found = ClassHolderCulprits.held(found, held.latest(CulpritReading.CLASS_HOLDERS));
+            return f.withCulprits(found);
+        }
+        return f;
     }
 
     /**
@@ -81,8 +86,9 @@ public final class Culprits {
     public static List<CulpritAsk> asks(Collection<String> findingIds) {
         List<CulpritAsk> out = new ArrayList<>();
         for (String id : findingIds) {
-            CulpritReading r = BY_ID.get(id);
-            if (r != null && ASKED_FILES.contains(r.file())) out.add(new CulpritAsk(id, r.file(), r.optIn()));
+            for (CulpritReading r : BY_ID.getOrDefault(id, List.of())) {
+                if (ASKED_FILES.contains(r.file())) out.add(new CulpritAsk(id, r.file(), r.optIn()));
+            }
         }
         return out;
     }
