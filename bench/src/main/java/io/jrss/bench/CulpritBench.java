@@ -25,8 +25,9 @@ import java.util.regex.Pattern;
  */
 public final class CulpritBench {
     static final Pattern TOTAL = Pattern.compile("Total: (\\d+) ns");
-    /** The readings a watch takes by itself (the first two), with --culprits=histogram and with --culprits=heap (the dump, deleted). */
-    static final List<String> COMMANDS = List.of("Thread.print", "VM.classloader_stats", "Compiler.codelist", "GC.class_histogram", "GC.heap_dump -all");
+    /** The readings a watch takes by itself (the first four), with --culprits=histogram and with --culprits=heap (the dump, deleted). */
+    static final List<String> COMMANDS = List.of("Thread.print", "VM.classloader_stats", "VM.classloaders show-classes", "Compiler.codelist",
+            "GC.class_histogram", "GC.heap_dump -all");
 
     public static void main(String[] args) throws Exception {
         int rounds = Integer.getInteger("jrss.bench.rounds", 5);

@@ -41,7 +41,7 @@ class CulpritScheduleTest {
     @Test void histogramOnlyWhenAllowedAndNoneTakesNothing() {
         CulpritSchedule s = new CulpritSchedule(Set.of("read", "histogram"), Duration.ofMinutes(1));
         s.asked(Culprits.asks(List.of("heap-leak", "metaspace-leak", "mapped-files")));
-        assertEquals(Set.of(CaptureFiles.CLASS_HISTOGRAM, CaptureFiles.CLASSLOADER_STATS), s.due(T0), "smaps is in every full capture already");
+        assertEquals(Set.of(CaptureFiles.CLASS_HISTOGRAM, CaptureFiles.CLASSLOADER_STATS, CaptureFiles.CLASSLOADERS), s.due(T0), "smaps is in every full capture already");
         CulpritSchedule none = new CulpritSchedule(Set.of(), Duration.ofMinutes(1));
         none.asked(Culprits.asks(List.of("heap-leak", "thread-leak")));
         assertNull(none.newlyWanted());

@@ -40,7 +40,7 @@ public final class CaptureFiles {
     public static final String MAPS = "proc/maps";
     /** Issue 25's pasted formats: each file keeps every paste of its kind, in the order given (two tables are two times). */
     public static final String THREAD_DUMP = "jcmd/Thread.print.txt", CLASS_HISTOGRAM = "jcmd/GC.class_histogram.txt",
-            CLASSLOADER_STATS = "jcmd/VM.classloader_stats.txt", SMEM = "proc/smem.txt", TOP = "proc/top.txt", PS = "proc/ps.txt",
+            CLASSLOADER_STATS = "jcmd/VM.classloader_stats.txt", CLASSLOADERS = "jcmd/VM.classloaders.txt", SMEM = "proc/smem.txt", TOP = "proc/top.txt", PS = "proc/ps.txt",
             ARTHAS_MEMORY = "arthas/memory.txt", DOCKER_STATS = "container/docker-stats.txt", KUBECTL_TOP = "container/kubectl-top-pod.txt",
             POD = "container/kubectl-describe-pod.txt", MAT_SUSPECTS = "heap/mat-leak-suspects.txt", JAVACORE = "postmortem/javacore.txt";
     /** jstat's GC tables (every paste, in order) and jmap -heap / jhsdb jmap --heap, pasted. */

@@ -26,6 +26,8 @@ final class PastedTables {
     private static final Pattern THREAD_HEADER = Pattern.compile("^\"[^\"]*\" (#\\d+ )?(\\[\\d+\\] )?(daemon )?prio=\\d+ .*");
     private static final Pattern HISTO_HEADER = Pattern.compile("^num\\s+#instances\\s+#bytes\\s+class name.*");
     private static final Pattern HISTO_ROW = Pattern.compile("^\\d{1,9}:\\s+\\d+\\s+\\d+\\s+\\S+.*");
+    /** A line of VM.classloaders' class lists without its bars: a label and a class, or a class alone. */
+    private static final Pattern TREE_CLASSES = Pattern.compile("^(?:(?:[A-Z][a-z-]{0,20} ){0,3}Classes:\\s+)?[\\p{L}_$\\[][^\\s(]{0,1000}$");
     private static final Pattern CLSTATS_HEADER = Pattern.compile("^ClassLoader\\s+Parent\\s+CLD\\*\\s+Classes\\s+ChunkSz\\s+BlockSz\\s+Type.*");
     private static final Pattern SMEM_HEADER = Pattern.compile("^PID\\b.*\\bUSS\\b.*\\bPSS\\b.*|^PID\\b.*\\bPSS\\b.*\\bUSS\\b.*");
     private static final Pattern TOP_HEADER = Pattern.compile("^PID\\s+USER\\s+PRI?\\s+NI\\s+VIRT\\s+RES\\s+SHR\\s+S\\b.*|^top - \\d{1,2}:\\d\\d:\\d\\d (up|[0-9]).*");
@@ -54,6 +56,14 @@ final class PastedTables {
 
     static final Recognition CLASSLOADER_STATS = table("jmap -clstats or jcmd VM.classloader_stats",
             Cue.opens(430, x -> CLSTATS_HEADER.matcher(x.l()).matches()));
+
+    /**
+     * VM.classloaders' tree: its root, the boot loader, is always its first loader; its lines go on while they are the
+     * tree's (bars, branches, counts, class lists), before any other cue: a class list names java.lang.OutOfMemoryError.
+     */
+    static final Recognition CLASSLOADERS = Recognition.of("jcmd VM.classloaders", Cue.opens(432, x -> x.l().equals("+-- <bootstrap>")),
+            Cue.goesOn(5, x -> x.in(io.jrss.core.capture.CaptureFiles.CLASSLOADERS) && (x.l().startsWith("|") || x.l().startsWith("+-- ") || x.l().startsWith("(")
+                    || TREE_CLASSES.matcher(x.l()).matches())));
 
     static final Recognition SMEM = table("smem (USS, PSS, RSS of each process)", Cue.opens(440, x -> SMEM_HEADER.matcher(x.l()).matches()));
 

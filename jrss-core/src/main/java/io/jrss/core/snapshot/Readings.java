@@ -33,6 +33,7 @@ import io.jrss.core.model.Jstat;
 import io.jrss.core.model.JvmFlags;
 import io.jrss.core.model.JvmMemoryPools;
 import io.jrss.core.model.JvmVersion;
+import io.jrss.core.model.LoaderClasses;
 import io.jrss.core.model.LeakSuspects;
 import io.jrss.core.model.MallocInfo;
 import io.jrss.core.model.Mapping;
@@ -295,6 +296,12 @@ public final class Readings {
                     "no class loader statistics", "jcmd <pid> VM.classloader_stats (or jmap -clstats <pid>)")
             .from(CaptureFile.jcmd(CaptureFiles.CLASSLOADER_STATS, "VM.classloader_stats", JVM, CULPRIT).recognisedAs(PastedTables.CLASSLOADER_STATS),
                     (t, c) -> ClassLoaderStatsParser.parse(t)));
+
+    /** The classes each loader type defines (JDK 11+): metaspace-leak's culprit names what its loaders load. */
+    public static final ReadingSpec<LoaderClasses> LOADER_CLASSES = add(ReadingSpec.<LoaderClasses>optional("loader-classes",
+                    "no class loader tree with its classes", "jcmd <pid> VM.classloaders show-classes (JDK 11+)")
+            .from(CaptureFile.jcmd(CaptureFiles.CLASSLOADERS, "VM.classloaders show-classes", JVM, CULPRIT).recognisedAs(PastedTables.CLASSLOADERS),
+                    (t, c) -> ClassLoadersParser.parse(t)));
 
     public static final ReadingSpec<Pod> POD = add(ReadingSpec.<Pod>optional("kubernetes-pod", "no kubectl describe pod",
                     "kubectl describe pod <pod> (its containers' state, last state, limits and requests)")

@@ -54,6 +54,19 @@ class PastedCulpritsTest {
         assertTrue(c.how().contains("VM.classloader_stats"), c.how());
     }
 
+    @Test void theLoaderTreeSaysWhatTheLeakingLoadersDefine() {
+        for (String jdk : List.of("jdk17.0.15", "jdk25.0.3")) {
+            String dir = "classloaders/" + jdk + "-groovy-shell-kept-vm-classloader";
+            // 436 loaders in 15 s are below what one table calls a leak: the finding is the watch's, the culprit the paste's
+            var s = io.jrss.core.snapshot.SnapshotParser.parse(PastedFormatsTest.assemble(fixture(dir + "-stats.txt"), fixture(dir + "s-show-classes.txt")).capture());
+            Finding leak = new Finding("metaspace-leak", io.jrss.core.rules.Severity.warning, "Metaspace grows", io.jrss.core.rules.Evidence.NONE, List.of(),
+                    Finding.Confidence.high);
+            Culprit c = first(io.jrss.core.rules.culprits.Culprits.of(s, leak));
+            assertEquals("groovy.lang.GroovyClassLoader$InnerLoader", c.name(), jdk);
+            assertTrue(c.how().matches("jcmd \\S+ VM.classloader_stats \\([\\d,]+ classes\\); its loaders define ScriptN \\(in \\d+ of \\d+\\)"), jdk + ": " + c.how());
+        }
+    }
+
     @Test void histogramPairsNameTheApplicationClassBeforeTheArraysItHolds() {
         Finding f = finding("heap-leak", fixture("jmap_histo/jdk17-histo-live-cache-leak-1.txt"), fixture("jmap_histo/jdk17-histo-live-cache-leak-2.txt"));
         Culprit c = first(f);

@@ -2,6 +2,7 @@
 package io.jrss.core.rules.culprits;
 
 import io.jrss.core.model.Bytes;
+import io.jrss.core.model.ClassNames;
 import io.jrss.core.model.CodeList;
 import io.jrss.core.rules.Culprit;
 import io.jrss.core.snapshot.Readings;
@@ -10,7 +11,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
+
 
 /**
  * Code-cache-full's culprits: the classes whose compiled methods fill the code cache (Compiler.codelist), by the bytes
@@ -19,22 +20,17 @@ import java.util.regex.Pattern;
  * {@code GeneratedMethodAccessor45}, {@code Script12} become N), so that 5,000 copies of one template are one culprit.
  */
 final class CodeCulprits {
-    private static final Pattern HIDDEN = Pattern.compile("/0x[0-9a-fA-F]+"), NUMBER = Pattern.compile("\\d+");
 
     private CodeCulprits() {}
 
     record Group(String name, long methods, Bytes bytes) {}
-
-    static String fold(String className) {
-        return NUMBER.matcher(HIDDEN.matcher(className).replaceAll("/HIDDEN")).replaceAll("N").replace("/HIDDEN", "/0x…");
-    }
 
     static List<Culprit> of(Snapshot earlier, Snapshot later) {
         CodeList list = later.get(Readings.CODE_LIST).orNull();
         if (list == null) return List.of();
         Map<String, Group> by = new LinkedHashMap<>();
         for (CodeList.Nmethod m : list.methods()) {
-            String name = fold(m.declaringClass());
+            String name = ClassNames.fold(m.declaringClass());
             by.merge(name, new Group(name, 1, m.size()), (a, b) -> new Group(a.name(), a.methods() + 1, a.bytes().plus(b.bytes())));
         }
         double total = list.methods().stream().mapToLong(m -> m.size().value()).sum();

@@ -26,12 +26,15 @@ public final class Culprits {
     /** At most this many per finding: the first is the culprit, the others what comes next. */
     static final int TOP = 5;
 
-    /** Per finding, the readings that name its culprits, the better first: the first that names any is the one read. */
+    /**
+     * Per finding, the readings that name its culprits, the better first: the first that names any is the one read, and
+     * the others add what they know of those ({@link CulpritReading#enrich}).
+     */
     private static final Map<String, List<CulpritReading>> BY_ID = Map.ofEntries(
             Map.entry(Findings.THREAD_LEAK.id(), List.of(CulpritReading.THREADS)),
             Map.entry(Findings.THREAD_CREATION_FAILED.id(), List.of(CulpritReading.THREADS)),
             Map.entry(Findings.NATIVE_OOM.id(), List.of(CulpritReading.MANY_THREADS)),
-            Map.entry(Findings.METASPACE_LEAK.id(), List.of(CulpritReading.LOADERS)),
+            Map.entry(Findings.METASPACE_LEAK.id(), List.of(CulpritReading.LOADERS, CulpritReading.LOADER_CLASSES)),
             Map.entry(Findings.HEAP_LEAK.id(), List.of(CulpritReading.HISTOGRAM, CulpritReading.CLASS_HOLDERS)),
             Map.entry(Findings.HEAP_OVERCOMMITTED.id(), List.of(CulpritReading.HISTOGRAM, CulpritReading.CLASS_HOLDERS)),
             Map.entry(Findings.COMPILER_MEMORY_SPIKE.id(), List.of(CulpritReading.COMPILATIONS)),
@@ -72,8 +75,8 @@ public final class Culprits {
             Snapshot latest = held.latest(r);
             List<Culprit> found = latest == null ? List.of() : r.read(held.earliest(r), latest);
             if (found.isEmpty()) continue;
-            // a heap dump's holders join the classes that histograms found growing
-            if (r == CulpritReading.HISTOGRAM) found = ClassHolderCulprits.held(found, held.latest(CulpritReading.CLASS_HOLDERS));
+            // the finding's other readings add what they know of these: a heap dump what holds a class, the loader tree what a loader defines
+            for (CulpritReading other : BY_ID.get(f.id())) if (other != r) found = other.enrich(found, held.latest(other));
             return f.withCulprits(found);
         }
         return f;
