@@ -100,9 +100,23 @@ final class TestJvm implements AutoCloseable {
 
     static boolean has(Path jdk) { return Files.isExecutable(jdk.resolve("bin/java")); }
 
+    /**
+     * SIGTERM first: a JVM that exits removes its attach socket (HotSpot's atexit cleanup), where SIGKILL leaves it in
+     * /tmp for the next process given the same pid, whose attach it would refuse; then SIGKILL for what is still there
+     * (a stopped target) after 3 s.
+     */
     @Override public void close() throws InterruptedException {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
+        List<ProcessHandle> all = new ArrayList<>(process.descendants().toList());
+        all.add(process.toHandle());
+        all.forEach(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+        for (ProcessHandle p : all) {
+            try {
+                p.onExit().get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                p.destroyForcibly();
+            }
+        }
         process.waitFor(10, TimeUnit.SECONDS);
     }
 }

@@ -18,7 +18,8 @@ public sealed interface Fetch {
 
         /** Why a JVM of this feature release is not asked, or null when it is. */
         public String notOn(int feature) {
-            return feature < since ? command + " needs JDK " + since + "+; this JVM is " + feature + tooOld : null;
+            if (feature >= since) return null;
+            return command + " needs JDK " + since + "+; " + (feature <= 0 ? "this JVM's release is unknown (VM.version did not answer)" : "this JVM is " + feature) + tooOld;
         }
     }
 

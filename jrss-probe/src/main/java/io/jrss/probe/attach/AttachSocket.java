@@ -54,6 +54,20 @@ final class AttachSocket {
                 + ", so it may not be the JVM's; jrss sends it nothing. Remove it, and jrss will have the JVM open a new one");
     }
 
+    /**
+     * Once a connection failed: refuses, saying why, a socket bound before the JVM started. An earlier process with the
+     * same pid left it (killed, it could not remove it), nobody listens on it, and a JVM of another user cannot replace
+     * it in a sticky /tmp (HotSpot removes a stale one of its own user at startup); the connection's own error would only
+     * say "Connection refused". Asked only after a failure, since the two clocks differ: /proc's start time counts from
+     * the boot, the file's time from the wall clock (a second of slack).
+     */
+    static void current(TargetDir tmp, TargetDir.Attributes socket, int pid, int nspid, long jvmStartedAtMillis) throws AttachException {
+        if (socket.changedMillis() >= jvmStartedAtMillis - 1000) return;
+        throw new AttachException(pid, Kind.REFUSED, "pid " + pid + ": " + tmp.named(name(nspid)) + " (" + socket.describe() + ") was made "
+                + java.time.Instant.ofEpochMilli(socket.changedMillis()) + ", before the JVM started (" + java.time.Instant.ofEpochMilli(jvmStartedAtMillis)
+                + "): an earlier process with the same pid left it, and nobody listens on it. Remove it, and jrss will have the JVM open a new one");
+    }
+
     /** Whether the file is still the one {@link #trusted} checked: not swapped between the check and the connection. */
     static boolean unchanged(TargetDir tmp, int nspid, TargetDir.Attributes checked) {
         return lookup(tmp, nspid).map(a -> a.key().equals(checked.key())).orElse(false);

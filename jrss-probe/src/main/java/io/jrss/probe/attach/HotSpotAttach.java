@@ -147,9 +147,15 @@ public final class HotSpotAttach {
         try (TargetDir tmp = tmp()) {
             if (AttachSocket.lookup(tmp, nspid).isEmpty()) startListener(tmp, deadline);
             TargetDir.Attributes socket = AttachSocket.trusted(tmp, pid, nspid, targetEuid);
-            AttachConnection.Reply reply = OWN_SOCKET
-                    ? AttachConnection.execute(tmp.path(AttachSocket.name(nspid)), operation, arguments, deadline, targetEuid)
-                    : JdkAttach.execute(pid, nspid, socket.key(), operation, arguments, deadline);
+            AttachConnection.Reply reply;
+            try {
+                reply = OWN_SOCKET
+                        ? AttachConnection.execute(tmp.path(AttachSocket.name(nspid)), operation, arguments, deadline, targetEuid)
+                        : JdkAttach.execute(pid, nspid, socket.key(), operation, arguments, deadline);
+            } catch (java.net.SocketException e) { // "Connection refused": nobody listens
+                AttachSocket.current(tmp, socket, pid, nspid, process.startedAtMillis()); // says why when it is an earlier process's
+                throw e;
+            }
             if (!AttachSocket.unchanged(tmp, nspid, socket)) {
                 throw new AttachException(pid, Kind.REFUSED, "pid " + pid + ": " + tmp.named(AttachSocket.name(nspid))
                         + " was replaced while jrss talked to it; its answer is not used");

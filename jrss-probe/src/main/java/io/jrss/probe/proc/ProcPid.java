@@ -109,6 +109,17 @@ public final class ProcPid {
     /** Field 22 of {@code stat}, in clock ticks since boot: with the pid, it names one process, not a reused pid. */
     public long startTime() throws IOException { return statField(22); }
 
+    /**
+     * When the process started, in milliseconds since the epoch: {@link #startTime} after the kernel's boot time (btime of
+     * /proc/stat), in USER_HZ, 100 per second on Linux's ABI. To 10 ms, give or take a clock adjusted since the boot.
+     */
+    public long startedAtMillis() throws IOException {
+        for (String l : Files.readAllLines(PROC.resolve("stat"))) {
+            if (l.startsWith("btime ")) return Long.parseLong(l.substring(6).strip()) * 1000 + startTime() * 10;
+        }
+        throw new IOException("/proc/stat has no btime");
+    }
+
     /** {@link #startTime} of a process that has not exited, from one read of stat; -1 for a zombie (it has exited too). */
     public long liveStartTime() throws IOException {
         String[] f = statFields();

@@ -57,7 +57,8 @@ public final class TargetDir implements Closeable {
     }
 
     /** An entry's type, owner and identity, as lstat gives them. */
-    public record Attributes(int mode, int uid, int gid, Object key, long size) {
+    /** @param changedMillis its inode's last change (ctime), in milliseconds since the epoch: when a socket was bound */
+    public record Attributes(int mode, int uid, int gid, Object key, long size, long changedMillis) {
         public boolean symlink() { return (mode & 0170000) == 0120000; }
         public boolean directory() { return (mode & 0170000) == 0040000; }
         public boolean regular() { return (mode & 0170000) == 0100000; }
@@ -70,9 +71,9 @@ public final class TargetDir implements Closeable {
     /** The entry {@code name}, not following a link; empty if there is none. */
     public Optional<Attributes> entry(String name) throws IOException {
         try {
-            Map<String, Object> a = Files.readAttributes(path(name), "unix:mode,uid,gid,fileKey,size", LinkOption.NOFOLLOW_LINKS);
+            Map<String, Object> a = Files.readAttributes(path(name), "unix:mode,uid,gid,fileKey,size,ctime", LinkOption.NOFOLLOW_LINKS);
             return Optional.of(new Attributes((Integer) a.get("mode"), (Integer) a.get("uid"), (Integer) a.get("gid"), a.get("fileKey"),
-                    (Long) a.get("size")));
+                    (Long) a.get("size"), ((java.nio.file.attribute.FileTime) a.get("ctime")).toMillis()));
         } catch (NoSuchFileException e) {
             return Optional.empty();
         }
