@@ -40,7 +40,7 @@ public final class CulpritBench {
             if (!"READY".equals(r.readLine())) throw new IllegalStateException("CulpritTarget did not start");
             System.out.printf(Locale.ROOT, "target: 1 GB heap, %d MB used, 2,000 threads; %d rounds each; median of each%n",
                     used(java, target.pid()), rounds);
-            System.out.printf(Locale.ROOT, "%-22s %12s %12s %18s%n", "culprit reading", "paused (ms)", "wall (ms)", "pause / 1 min");
+            System.out.printf(Locale.ROOT, "%-30s %12s %12s %18s%n", "culprit reading", "paused (ms)", "wall (ms)", "pause / 1 min");
             for (String command : COMMANDS) {
                 List<Double> paused = new ArrayList<>(), wall = new ArrayList<>();
                 for (int i = 0; i < rounds; i++) {
@@ -56,7 +56,7 @@ public final class CulpritBench {
                     paused.add(stopped(log, before) / 1e6);
                 }
                 double p = median(paused);
-                System.out.printf(Locale.ROOT, "%-22s %12.1f %12.1f %17.4f%%%n", command, p, median(wall), 100 * p / 60_000);
+                System.out.printf(Locale.ROOT, "%-30s %12.1f %12.1f %17.4f%%%n", command, p, median(wall), 100 * p / 60_000);
             }
         } finally {
             target.destroy();
