@@ -16,12 +16,12 @@ import java.util.Random;
  * it writes 8 files of 64 MiB (512 MiB) under a temporary directory, reads them all once, then reads one of them
  * every 2 s. The kernel charges the page cache of those files to the cgroup: the cgroup's usage climbs to its limit
  * and stays there, almost all of it cache that the kernel reclaims whenever it needs to, while the JVM's own memory
- * stays small. Dashboards that plot usage against the limit see a container about to be killed. The files are
- * deleted at exit.
+ * stays small. Dashboards that plot usage against the limit see a container about to be killed. It keeps the newest
+ * file open, as a shipper tailing it would. The files are deleted at exit.
  *
  * What you should see (JDK 17.0.15 and 25.0.3, 2026-11-23): memory.usage_in_bytes 381 to 383 MiB of the 384 MiB
  * memory.limit_in_bytes, memory.stat cache 361 to 375 MiB (94 to 98% of usage) and rss 6 to 20 MiB; VmRSS 44 to 46 MiB.
- * jrss: page-cache-in-usage.
+ * jrss: page-cache-in-usage, its culprits the shipper's files by their bytes in the cache (fincore).
  *
  * Run with: {@code jrss lab run page-cache-in-usage}, or by hand in a memory cgroup:
  * {@code java -XX:NativeMemoryTracking=summary -Xmx64m -cp jrss-lab/target/classes io.jrss.lab.PageCacheInUsage}
@@ -50,6 +50,9 @@ public final class PageCacheInUsage {
         }
         long sum = 0;
         for (Path f : files) sum += read(f, buf);
+        // the shipper tails the newest log: it stays open, so its directory, where the others lie, can be found from outside
+        FileChannel tail = FileChannel.open(files.get(FILES - 1));
+        if (tail.size() == 0) System.out.print("");
         Ready.now();
         for (int i = 0; ; i++) {
             Thread.sleep(ONE_FILE_EVERY_MILLIS);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.probe;
 
+import io.jrss.probe.cache.OpenFilesCache;
+import io.jrss.probe.proc.ProcPid;
 import io.jrss.core.capture.CaptureEntry;
 import io.jrss.core.capture.CaptureFiles;
 import io.jrss.core.parse.ParseException;
@@ -123,6 +125,7 @@ final class PhaseTaker {
                 case HSPERFDATA -> perfCounters();
                 case MAPPING_HEADS -> { if (readMappingHeads) mappingHeads(); }
                 case GLIBC_ARENAS -> { if (readMappingHeads) glibcArenas(); }
+                case OPEN_FILES_CACHE -> openFilesCache();
             }
         } // Fetch.Pasted: never taken live
     }
@@ -158,6 +161,13 @@ final class PhaseTaker {
     }
 
     private void glibcArenas() { fromMemory(CaptureFiles.GLIBC_ARENAS, "glibc's malloc_state", () -> GlibcArenas.read(pid)); }
+
+    /** fincore of the target's open files and of the other files of their directories (page-cache-in-usage's culprits). */
+    private void openFilesCache() {
+        listener.accept(CaptureFiles.FINCORE);
+        String source = "fincore of /proc/" + pid + "/fd and of their directories";
+        log.timed(CaptureFiles.FINCORE, source, () -> CaptureLog.Read.of(OpenFilesCache.read(ProcPid.of(pid))), e -> "cannot run " + source + ": " + e.getMessage());
+    }
 
     /** Reads the target's memory itself: no file to open, what is read is built by the reader. */
     @FunctionalInterface private interface MemoryReader { String read() throws Exception; }

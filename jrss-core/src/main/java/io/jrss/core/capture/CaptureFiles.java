@@ -51,6 +51,8 @@ public final class CaptureFiles {
     public static final String BUFFER_HOLDERS = "heap/direct-buffer-holders.txt";
     /** A heap dump's largest classes and what holds each: a watch's --culprits=heap, for heap-leak. */
     public static final String CLASS_HOLDERS = "heap/class-holders.txt";
+    /** How much of the files a process works with is in the page cache: fincore of its open files and their directories. */
+    public static final String FINCORE = "proc/fincore.txt";
 
     public static final String STATUS = "proc/status";
     public static final String SMAPS_ROLLUP = "proc/smaps_rollup";

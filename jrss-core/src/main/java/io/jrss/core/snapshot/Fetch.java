@@ -41,7 +41,9 @@ public sealed interface Fetch {
             /** The first words of anonymous mappings, read from /proc/pid/mem (needs the smaps taken before). */
             MAPPING_HEADS,
             /** glibc's arenas (malloc_state), read from /proc/pid/mem where /proc/pid/maps says they are. */
-            GLIBC_ARENAS
+            GLIBC_ARENAS,
+            /** The page cache of the process's open files and of the other files of their directories: fincore. */
+            OPEN_FILES_CACHE
         }
     }
 

@@ -28,6 +28,7 @@ final class PastedTables {
     private static final Pattern HISTO_ROW = Pattern.compile("^\\d{1,9}:\\s+\\d+\\s+\\d+\\s+\\S+.*");
     /** A line of VM.classloaders' class lists without its bars: a label and a class, or a class alone. */
     private static final Pattern TREE_CLASSES = Pattern.compile("^(?:(?:[A-Z][a-z-]{0,20} ){0,3}Classes:\\s+)?[\\p{L}_$\\[][^\\s(]{0,1000}$");
+    private static final Pattern FINCORE_HEADER = Pattern.compile("^RES\\s+PAGES\\s+SIZE\\s+FILE$");
     private static final Pattern CLSTATS_HEADER = Pattern.compile("^ClassLoader\\s+Parent\\s+CLD\\*\\s+Classes\\s+ChunkSz\\s+BlockSz\\s+Type.*");
     private static final Pattern SMEM_HEADER = Pattern.compile("^PID\\b.*\\bUSS\\b.*\\bPSS\\b.*|^PID\\b.*\\bPSS\\b.*\\bUSS\\b.*");
     private static final Pattern TOP_HEADER = Pattern.compile("^PID\\s+USER\\s+PRI?\\s+NI\\s+VIRT\\s+RES\\s+SHR\\s+S\\b.*|^top - \\d{1,2}:\\d\\d:\\d\\d (up|[0-9]).*");
@@ -93,6 +94,8 @@ final class PastedTables {
     static final Recognition NATIVE_STACKS = Recognition.of("async-profiler's nativemem stacks (collapsed)",
             Cue.opens(540, x -> x.l().startsWith(UnfreedStacks.HEADER)),
             Cue.starts(545, x -> MALLOC_LEAF.matcher(x.l()).find()));
+
+    static final Recognition FINCORE = table("fincore (page cache of files)", Cue.opens(436, x -> FINCORE_HEADER.matcher(x.l()).matches()));
 
     static final Recognition CLASS_HOLDERS = Recognition.of("jrss's class holders", Cue.opens(551, x -> x.h().startsWith(ClassHolders.HEADER)));
 

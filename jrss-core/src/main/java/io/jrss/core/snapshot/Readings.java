@@ -24,6 +24,7 @@ import io.jrss.core.model.ClassHolders;
 import io.jrss.core.model.ClassLoaderStats;
 import io.jrss.core.model.CodeCache;
 import io.jrss.core.model.CodeList;
+import io.jrss.core.model.FileCache;
 import io.jrss.core.model.CompilerMemory;
 import io.jrss.core.model.ContainerUsage;
 import io.jrss.core.model.GcLog;
@@ -267,6 +268,12 @@ public final class Readings {
                     "no heap dump census", "jrss heap <pid> (or jrss watch --culprits=heap <pid>): GC.heap_dump pauses the target")
             .from(new CaptureFile(CaptureFiles.BUFFER_HOLDERS, new Fetch.Pasted("jrss's direct-buffer holders"), CaptureFile.Phase.NEVER, CULPRIT, true,
                     PastedTables.BUFFER_HOLDERS), (t, c) -> BufferHoldersParser.parse(t)));
+
+    /** How much of the files the process works with is in the page cache: page-cache-in-usage's culprits. */
+    public static final ReadingSpec<FileCache> FILE_CACHE = add(ReadingSpec.<FileCache>optional("file-cache",
+                    "no fincore of the process's files", "fincore --bytes /proc/<pid>/fd/* (util-linux)")
+            .from(new CaptureFile(CaptureFiles.FINCORE, new Fetch.Probe(Fetch.Probe.Kind.OPEN_FILES_CACHE), CaptureFile.Phase.CONTEXT, CULPRIT, true,
+                    PastedTables.FINCORE), (t, c) -> FincoreParser.parse(t)));
 
     /** A heap dump's largest classes and what holds each: heap-leak's holder, from a heap dump a watch takes (--culprits=heap). */
     public static final ReadingSpec<ClassHolders> CLASS_HOLDERS = add(ReadingSpec.<ClassHolders>optional("class-holders",

@@ -67,6 +67,15 @@ class PastedCulpritsTest {
         }
     }
 
+    @Test void fincoreBesideACgroupsMemoryStatNamesTheFilesInTheCache() {
+        Finding f = finding("page-cache-in-usage", fixture("fincore/lab-page-cache-in-usage-memory.stat"), fixture("fincore/lab-page-cache-in-usage-fincore.txt"));
+        Culprit c = first(f);
+        assertEquals(Culprit.Kind.MAPPING, c.kind());
+        assertTrue(c.name().startsWith("/tmp/jrss-lab-logs-") && c.name().endsWith(".log"), c.name());
+        assertEquals(Bytes.ofMiB(64), c.bytes());
+        assertEquals(6, f.culprits().size() + 1, "five named, the two files with nothing cached left out: " + f.culprits());
+    }
+
     @Test void histogramPairsNameTheApplicationClassBeforeTheArraysItHolds() {
         Finding f = finding("heap-leak", fixture("jmap_histo/jdk17-histo-live-cache-leak-1.txt"), fixture("jmap_histo/jdk17-histo-live-cache-leak-2.txt"));
         Culprit c = first(f);

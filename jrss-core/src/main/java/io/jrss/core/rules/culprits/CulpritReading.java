@@ -36,7 +36,9 @@ public enum CulpritReading {
     /** The same heap dump's largest classes and what holds each: only with --culprits=heap. */
     CLASS_HOLDERS(Readings.CLASS_HOLDERS, CaptureFiles.CLASS_HOLDERS, "heap", ClassHolderCulprits::of, ClassHolderCulprits::held),
     /** smaps: every full capture takes it already. */
-    FILES(Readings.SMAPS, CaptureFiles.SMAPS, null, FileCulprits::of, null);
+    FILES(Readings.SMAPS, CaptureFiles.SMAPS, null, FileCulprits::of, null),
+    /** fincore of the open files and their directories: asks the kernel (mincore), reads no file, pauses nothing. */
+    CACHED_FILES(Readings.FILE_CACHE, CaptureFiles.FINCORE, null, CacheCulprits::of, null);
 
     /** Names culprits from {@code later}, with the growth since {@code earlier} when that is another, earlier snapshot. */
     @FunctionalInterface

@@ -40,6 +40,7 @@ public final class Culprits {
             Map.entry(Findings.COMPILER_MEMORY_SPIKE.id(), List.of(CulpritReading.COMPILATIONS)),
             Map.entry(Findings.CODE_CACHE_FULL.id(), List.of(CulpritReading.CODE)),
             Map.entry(Findings.MAPPED_FILES.id(), List.of(CulpritReading.FILES)),
+            Map.entry(Findings.PAGE_CACHE_IN_USAGE.id(), List.of(CulpritReading.CACHED_FILES)),
             Map.entry(Findings.NATIVE_LEAK.id(), List.of(CulpritReading.CALL_SITES)),
             Map.entry(Findings.DIRECT_BUFFER_LEAK.id(), List.of(CulpritReading.BUFFER_HOLDERS)));
 
