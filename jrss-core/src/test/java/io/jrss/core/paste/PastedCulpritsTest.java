@@ -112,6 +112,7 @@ class PastedCulpritsTest {
         assertEquals("io.jrss.lab.CodeCacheTemplate/0x…", c.name(), "1,400 copies of one hidden class are one culprit");
         assertTrue(c.share() > 0.9, c.toString());
         assertTrue(c.how().contains("Compiler.codelist"), c.how());
+        assertTrue(c.how().endsWith("; 100% of it at tiers 0, 1 and 4 (CodeHeap 'non-profiled nmethods' when segmented))"), "all at tier 1: " + c.how());
     }
 
     @Test void aNativeProfileNamesTheJavaMethodThatCalledMalloc() {
