@@ -94,7 +94,8 @@ class CulpritsIT {
      * Native memory's culprits, from readings that change or pause the target: native-leak's call site with
      * --culprits=profile (zstd-jni compression streams never closed, a real library's native state malloc'd by
      * libzstd-jni; the lab's zlib streams on JDK 17 and 25), async-profiler loaded when native-leak fires and recording
-     * until the watch ends; direct-buffer-leak's holder with --culprits=heap (the lab's pool of direct chunks on 17 and
+     * until the watch ends; glibc-arena-bloat's from the same profile's every allocation (the lab's compressing threads on 17);
+     * direct-buffer-leak's holder with --culprits=heap (the lab's pool of direct chunks on 17 and
      * 25), one heap dump at the end. Apart from the cases above: more observers at once would crowd the two cores.
      */
     @Test
@@ -102,7 +103,8 @@ class CulpritsIT {
         List<Case> cases = new ArrayList<>(List.of(
                 new Case("zstd-jni stream per session, never closed", TestJvm.JDK17, List.of("-Xmx128m"), "io.jrss.it.workload.StreamPerSession",
                         "native-leak", "call-site", "com.github.luben.zstd.ZstdOutputStream", "90s", null, "profile"),
-                Case.lab("native-leak", TestJvm.JDK17, "40s"), Case.lab("pooled-direct-leak", TestJvm.JDK17, "60s")));
+                Case.lab("native-leak", TestJvm.JDK17, "40s"), Case.lab("pooled-direct-leak", TestJvm.JDK17, "60s"),
+                Case.lab("glibc-arena-bloat", TestJvm.JDK17, "40s")));
         if (java.nio.file.Files.isExecutable(TestJvm.JDK25.resolve("bin/java"))) {
             for (String scenario : List.of("native-leak", "pooled-direct-leak")) cases.add(Case.lab(scenario, TestJvm.JDK25, scenario.equals("native-leak") ? "40s" : "60s"));
         }

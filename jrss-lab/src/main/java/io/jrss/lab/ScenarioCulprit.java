@@ -9,7 +9,8 @@ import java.util.Optional;
  * The culprit a scenario's finding must name first ({@code findings[].culprits[0]}), as JSON spells it: the thread
  * group ThreadLeak starts, the class loader type MetaspaceLeak creates, the arrays HeapLeak keeps, the file
  * MappedFiles maps, the files whose page cache PageCacheInUsage fills (fincore of its open file's directory), the hidden class whose copies CodeCacheFull compiles, the JDK method whose zlib state NativeLeak never
- * frees (async-profiler's call site, with --culprits=profile), the class whose static pool PooledDirectLeak grows (a heap
+ * frees (async-profiler's call site, with --culprits=profile), the one whose bursts GlibcArenaBloat's threads churn
+ * through the arenas (the same profile, every byte allocated), the class whose static pool PooledDirectLeak grows (a heap
  * dump's census, with --culprits=heap), the method C2 cannot compile in CompilerMemorySpike (Compiler.memory: JDK 21+,
  * with CompileCommand=MemStat; hidden classes' addresses folded). direct-buffer-leak's own scenario, which fires from one
  * snapshot that a watch does not dump the heap for (jrss heap names its holder), has none here.
@@ -34,7 +35,8 @@ public record ScenarioCulprit(String finding, String kind, String name, String o
                     List.of("-XX:CompileCommand=MemStat,*.*,collect", "-XX:CompileCommand=quiet")),
             "code-cache-full", new ScenarioCulprit("code-cache-full", "class", "io.jrss.lab.CodeCacheTemplate/0x", null, true),
             "mapped-files", new ScenarioCulprit("mapped-files", "mapping", "/jrss-lab-index-", null, true),
-            "page-cache-in-usage", new ScenarioCulprit("page-cache-in-usage", "mapping", "/jrss-lab-logs-", null, true));
+            "page-cache-in-usage", new ScenarioCulprit("page-cache-in-usage", "mapping", "/jrss-lab-logs-", null, true),
+            "glibc-arena-bloat", new ScenarioCulprit("glibc-arena-bloat", "call-site", "java.util.zip.Deflater.init", "profile", false));
 
     public static Optional<ScenarioCulprit> of(String scenario) { return Optional.ofNullable(BY_SCENARIO.get(scenario)); }
 

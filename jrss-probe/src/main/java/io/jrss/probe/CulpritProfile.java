@@ -3,7 +3,9 @@ package io.jrss.probe;
 
 import io.jrss.core.capture.CaptureFiles;
 import io.jrss.core.profile.CollapsedStacks;
+import io.jrss.core.profile.NativeProfile;
 import io.jrss.core.profile.NativeProfileReader;
+import io.jrss.core.snapshot.CulpritAsk;
 import io.jrss.probe.attach.AttachException;
 import io.jrss.probe.attach.HotSpotAttach;
 import io.jrss.probe.profile.NativeProfiler;
@@ -12,8 +14,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import io.jrss.core.snapshot.CulpritAsk;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Native-leak's culprit reading in a watch (--culprits=profile): async-profiler's nativemem loaded into the target when
@@ -30,6 +35,7 @@ public final class CulpritProfile implements CulpritTaker {
     private NativeProfiler profiler;
     private Instant startedAt;
     private boolean tried;
+    private final Set<String> files = new LinkedHashSet<>();
 
     public CulpritProfile(HotSpotAttach attach) { this.attach = attach; }
 
@@ -37,6 +43,7 @@ public final class CulpritProfile implements CulpritTaker {
 
     /** Loads the profiler when a finding asks for it the first time; the sentence the watch records, or null when nothing happened. */
     @Override public String start(List<CulpritAsk> asks, Instant now) {
+        asks.forEach(a -> files.add(a.file())); // a finding that fires later gets its view of the same recording
         if (tried || asks.isEmpty()) return null;
         tried = true;
         String fired = String.join(", ", asks.stream().map(CulpritAsk::finding).distinct().toList()) + " fired: ";
@@ -61,11 +68,14 @@ public final class CulpritProfile implements CulpritTaker {
         try {
             jfr = Files.createTempFile("jrss-culprit-nativemem-", ".jfr");
             profiler.stop(jfr);
-            String stacks = CollapsedStacks.of(NativeProfileReader.read(jfr, INTERVAL), NativeProfiler.version());
-            return Taken.of(CaptureFiles.NATIVE_STACKS, stacks, "async-profiler stopped after " + Duration.between(startedAt, now).toSeconds() + " s; the stacks of its unfreed allocations are kept"
-                    + problem(release()));
+            NativeProfile p = NativeProfileReader.read(jfr, INTERVAL);
+            Map<String, String> texts = new LinkedHashMap<>();
+            if (files.contains(CaptureFiles.NATIVE_STACKS)) texts.put(CaptureFiles.NATIVE_STACKS, CollapsedStacks.of(p, NativeProfiler.version()));
+            if (files.contains(CaptureFiles.NATIVE_ALLOCATIONS)) texts.put(CaptureFiles.NATIVE_ALLOCATIONS, CollapsedStacks.allocated(p, NativeProfiler.version()));
+            return new Taken(texts, "async-profiler stopped after " + Duration.between(startedAt, now).toSeconds() + " s; kept: "
+                    + String.join(", ", texts.keySet()) + problem(release()));
         } catch (IOException | AttachException | RuntimeException e) {
-            return Taken.of(CaptureFiles.NATIVE_STACKS, null, "async-profiler's recording could not be read, no call sites: " + e.getMessage() + problem(release()));
+            return new Taken(Map.of(), "async-profiler's recording could not be read, no call sites: " + e.getMessage() + problem(release()));
         } finally {
             release();
             if (jfr != null) try { Files.deleteIfExists(jfr); } catch (IOException ignored) { /* our own temporary file */ }

@@ -25,9 +25,6 @@ public interface CulpritTaker {
     /** What it left: the texts to keep, by capture file (none when it failed), and the sentence the watch records. */
     record Taken(Map<String, String> texts, String said) {
         public Taken { texts = Map.copyOf(texts); }
-
-        /** One text for one file, or none when {@code text} is null. */
-        static Taken of(String file, String text, String said) { return new Taken(text == null ? Map.of() : Map.of(file, text), said); }
     }
 
     /** At the end, while the target answers: its reading, or null when its findings never fired. */

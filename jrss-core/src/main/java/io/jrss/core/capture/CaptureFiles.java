@@ -47,6 +47,8 @@ public final class CaptureFiles {
     public static final String JSTAT = "jcmd/jstat.txt", JMAP_HEAP = "jcmd/jmap-heap.txt";
     /** Native allocations not freed, by stack, in async-profiler's collapsed form: a watch's --culprits=profile, or pasted. */
     public static final String NATIVE_STACKS = "profile/nativemem-unfreed.collapsed";
+    /** Every native allocation by stack, freed or not, in the same form: a watch's --culprits=profile, for glibc-*. */
+    public static final String NATIVE_ALLOCATIONS = "profile/nativemem-allocated.collapsed";
     /** Who holds the direct buffers that own native memory, from a heap dump's census: a watch's --culprits=heap. */
     public static final String BUFFER_HOLDERS = "heap/direct-buffer-holders.txt";
     /** A heap dump's largest classes and what holds each: a watch's --culprits=heap, for heap-leak. */

@@ -15,13 +15,21 @@ public final class CollapsedStacks {
     private CollapsedStacks() {}
 
     public static String of(NativeProfile p, String profilerVersion) {
-        StringBuilder out = new StringBuilder(UnfreedStacks.HEADER + " " + profilerVersion + ": bytes allocated and not freed, by stack, over "
-                + String.format(Locale.ROOT, "%.1f", p.durationSeconds()) + " s, one allocation recorded per " + p.intervalBytes() + " bytes\n");
+        return text(p, profilerVersion + ": bytes allocated and not freed, by stack", true);
+    }
+
+    /** Every byte allocated, by stack, freed or not: what churns the allocator (glibc-*'s call sites). */
+    public static String allocated(NativeProfile p, String profilerVersion) { return text(p, profilerVersion + UnfreedStacks.ALL_ALLOCATED, false); }
+
+    private static String text(NativeProfile p, String what, boolean unfreed) {
+        StringBuilder out = new StringBuilder(UnfreedStacks.HEADER + " " + what + ", over " + String.format(Locale.ROOT, "%.1f", p.durationSeconds())
+                + " s, one allocation recorded per " + p.intervalBytes() + " bytes\n");
         for (NativeProfile.Site s : p.sites()) {
-            if (!s.unfreed().isPositive()) continue;
+            io.jrss.core.model.Bytes bytes = unfreed ? s.unfreed() : s.allocated();
+            if (!bytes.isPositive()) continue;
             List<String> root = new ArrayList<>(s.frames());
             java.util.Collections.reverse(root);
-            out.append(String.join(";", root).replace('\n', ' ')).append(' ').append(s.unfreed().value()).append('\n');
+            out.append(String.join(";", root).replace('\n', ' ')).append(' ').append(bytes.value()).append('\n');
         }
         return out.toString();
     }

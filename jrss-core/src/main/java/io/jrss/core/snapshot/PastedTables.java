@@ -28,6 +28,8 @@ final class PastedTables {
     private static final Pattern HISTO_ROW = Pattern.compile("^\\d{1,9}:\\s+\\d+\\s+\\d+\\s+\\S+.*");
     /** A line of VM.classloaders' class lists without its bars: a label and a class, or a class alone. */
     private static final Pattern TREE_CLASSES = Pattern.compile("^(?:(?:[A-Z][a-z-]{0,20} ){0,3}Classes:\\s+)?[\\p{L}_$\\[][^\\s(]{0,1000}$");
+    /** A collapsed stack: frames joined by ';', a space, its count. */
+    private static final Pattern COLLAPSED_LINE = Pattern.compile("^\\S.{0,20000} \\d{1,19}$");
     private static final Pattern FINCORE_HEADER = Pattern.compile("^RES\\s+PAGES\\s+SIZE\\s+FILE$");
     private static final Pattern CLSTATS_HEADER = Pattern.compile("^ClassLoader\\s+Parent\\s+CLD\\*\\s+Classes\\s+ChunkSz\\s+BlockSz\\s+Type.*");
     private static final Pattern SMEM_HEADER = Pattern.compile("^PID\\b.*\\bUSS\\b.*\\bPSS\\b.*|^PID\\b.*\\bPSS\\b.*\\bUSS\\b.*");
@@ -90,6 +92,11 @@ final class PastedTables {
     // jstat's header (repeated by -h N) or the command line above it: one output until another starts
     static final Recognition JSTAT = table("jstat -gc, -gcutil, -gcold, -gccapacity or -gcmetacapacity (a row or a series)",
             Cue.starts(530, x -> JstatParser.isHeader(x.l()) || JstatParser.isCommand(x.l())));
+
+    /** jrss's own profile of every allocation: its comment says so (a raw asprof paste reads as unfreed stacks). */
+    static final Recognition NATIVE_ALLOCATIONS = Recognition.of("async-profiler's nativemem stacks, all allocations (collapsed)",
+            Cue.opens(539, x -> x.l().startsWith(UnfreedStacks.HEADER) && x.l().contains(UnfreedStacks.ALL_ALLOCATED)),
+            Cue.goesOn(538, x -> x.in(io.jrss.core.capture.CaptureFiles.NATIVE_ALLOCATIONS) && COLLAPSED_LINE.matcher(x.l()).matches()));
 
     static final Recognition NATIVE_STACKS = Recognition.of("async-profiler's nativemem stacks (collapsed)",
             Cue.opens(540, x -> x.l().startsWith(UnfreedStacks.HEADER)),

@@ -263,6 +263,12 @@ public final class Readings {
             .from(new CaptureFile(CaptureFiles.NATIVE_STACKS, new Fetch.Pasted("async-profiler's nativemem stacks"), CaptureFile.Phase.NEVER, CULPRIT, true,
                     PastedTables.NATIVE_STACKS), (t, c) -> CollapsedStacksParser.parse(t)));
 
+    /** Every native allocation by stack, freed or not: glibc-fragmentation's and glibc-arena-bloat's call sites (--culprits=profile). */
+    public static final ReadingSpec<UnfreedStacks> NATIVE_ALLOCATIONS = add(ReadingSpec.<UnfreedStacks>optional("native-allocations",
+                    "no native allocation profile", "jrss watch --culprits=profile <pid> (or asprof -e nativemem -o collapsed <pid>, without --leak)")
+            .from(new CaptureFile(CaptureFiles.NATIVE_ALLOCATIONS, new Fetch.Pasted("async-profiler's nativemem stacks, all allocations"), CaptureFile.Phase.NEVER,
+                    CULPRIT, true, PastedTables.NATIVE_ALLOCATIONS), (t, c) -> CollapsedStacksParser.parse(t)));
+
     /** Who holds the direct buffers that own native memory: direct-buffer-leak's culprits, from a heap dump a watch takes (--culprits=heap). */
     public static final ReadingSpec<BufferHolders> BUFFER_HOLDERS = add(ReadingSpec.<BufferHolders>optional("buffer-holders",
                     "no heap dump census", "jrss heap <pid> (or jrss watch --culprits=heap <pid>): GC.heap_dump pauses the target")

@@ -76,6 +76,19 @@ class PastedCulpritsTest {
         assertEquals(6, f.culprits().size() + 1, "five named, the two files with nothing cached left out: " + f.culprits());
     }
 
+    @Test void everyAllocationByStackNamesWhoChurnsGlibcsArenas() {
+        // the findings come from glibc's figures (VM.info, the arenas); the profile, pasted or a watch's, names their call site
+        var s = io.jrss.core.snapshot.SnapshotParser.parse(PastedFormatsTest.assemble(
+                fixture("native_stacks/jdk17-glibc-arena-bloat-watch-culprits-profile-allocated.collapsed")).capture());
+        for (String id : List.of("glibc-arena-bloat", "glibc-fragmentation")) {
+            Finding f = new Finding(id, io.jrss.core.rules.Severity.warning, "glibc keeps memory", io.jrss.core.rules.Evidence.NONE, List.of(), Finding.Confidence.high);
+            Culprit c = first(io.jrss.core.rules.culprits.Culprits.of(s, f));
+            assertEquals(Culprit.Kind.CALL_SITE, c.kind());
+            assertEquals("java.util.zip.Deflater.init", c.name(), id);
+            assertTrue(c.share() > 0.99 && c.how().contains("malloc'd, freed or not") && c.how().contains("over 40 s"), c.how());
+        }
+    }
+
     @Test void histogramPairsNameTheApplicationClassBeforeTheArraysItHolds() {
         Finding f = finding("heap-leak", fixture("jmap_histo/jdk17-histo-live-cache-leak-1.txt"), fixture("jmap_histo/jdk17-histo-live-cache-leak-2.txt"));
         Culprit c = first(f);

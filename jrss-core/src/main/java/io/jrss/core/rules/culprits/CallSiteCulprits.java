@@ -18,7 +18,7 @@ import java.util.Map;
  * --culprits=profile records it or as pasted), folded by the Java method that called into native code (else the first
  * frame below the allocator), as profile-native folds them. Stacks through HotSpot's os::malloc are left out: NMT counts
  * those, and native-leak is about what it does not see. The profile's bytes were allocated during it: their rate is the
- * growth.
+ * growth. For glibc's findings the same sites by every byte they allocated, freed or not: who churns the allocator.
  */
 final class CallSiteCulprits {
     private CallSiteCulprits() {}
@@ -26,7 +26,15 @@ final class CallSiteCulprits {
     record Site(String caller, Bytes bytes, int stacks) {}
 
     static List<Culprit> of(Snapshot earlier, Snapshot later) {
-        UnfreedStacks u = later.get(Readings.NATIVE_STACKS).orNull();
+        return sites(later.get(Readings.NATIVE_STACKS).orNull(), later, "malloc'd and not freed");
+    }
+
+    /** glibc-fragmentation's and glibc-arena-bloat's: the same sites by every byte they allocated, freed or not (what churns the arenas). */
+    static List<Culprit> allocated(Snapshot earlier, Snapshot later) {
+        return sites(later.get(Readings.NATIVE_ALLOCATIONS).orNull(), later, "malloc'd, freed or not");
+    }
+
+    private static List<Culprit> sites(UnfreedStacks u, Snapshot later, String what) {
         if (u == null) return List.of();
         Map<String, Site> by = new LinkedHashMap<>();
         for (UnfreedStacks.Stack s : u.stacks()) {
@@ -41,7 +49,7 @@ final class CallSiteCulprits {
                 .map(s -> new Culprit(Culprit.Kind.CALL_SITE, s.caller(), s.bytes(), null,
                         u.seconds() == null || u.seconds() <= 0 ? null : Math.round(s.bytes().value() * 3600 / u.seconds()),
                         Culprit.share(s.bytes().value(), total),
-                        "async-profiler nativemem" + over + ": malloc'd and not freed, " + s.stacks() + (s.stacks() == 1 ? " stack" : " stacks")
+                        "async-profiler nativemem" + over + ": " + what + ", " + s.stacks() + (s.stacks() == 1 ? " stack" : " stacks")
                                 + " (jrss profile-native " + later.pidText() + " for all of them)"))
                 .toList();
     }

@@ -31,6 +31,8 @@ public enum CulpritReading {
     CODE(Readings.CODE_LIST, CaptureFiles.CODE_LIST, null, CodeCulprits::of, null),
     /** async-profiler's nativemem, loaded into the target for the rest of the watch: only with --culprits=profile. */
     CALL_SITES(Readings.NATIVE_STACKS, CaptureFiles.NATIVE_STACKS, "profile", CallSiteCulprits::of, null),
+    /** The same profile's every allocation, freed or not: only with --culprits=profile. */
+    ALLOCATION_SITES(Readings.NATIVE_ALLOCATIONS, CaptureFiles.NATIVE_ALLOCATIONS, "profile", CallSiteCulprits::allocated, null),
     /** A heap dump's census at the end of the watch (GC.heap_dump pauses the target): only with --culprits=heap. */
     BUFFER_HOLDERS(Readings.BUFFER_HOLDERS, CaptureFiles.BUFFER_HOLDERS, "heap", HolderCulprits::of, null),
     /** The same heap dump's largest classes and what holds each: only with --culprits=heap. */

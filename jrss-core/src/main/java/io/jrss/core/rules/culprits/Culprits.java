@@ -42,6 +42,8 @@ public final class Culprits {
             Map.entry(Findings.MAPPED_FILES.id(), List.of(CulpritReading.FILES)),
             Map.entry(Findings.PAGE_CACHE_IN_USAGE.id(), List.of(CulpritReading.CACHED_FILES)),
             Map.entry(Findings.NATIVE_LEAK.id(), List.of(CulpritReading.CALL_SITES)),
+            Map.entry(Findings.GLIBC_FRAGMENTATION.id(), List.of(CulpritReading.ALLOCATION_SITES)),
+            Map.entry(Findings.GLIBC_ARENA_BLOAT.id(), List.of(CulpritReading.ALLOCATION_SITES)),
             Map.entry(Findings.DIRECT_BUFFER_LEAK.id(), List.of(CulpritReading.BUFFER_HOLDERS)));
 
     /** The files a live capture takes only when a culprit asks ({@link CaptureFile.Sampling#CULPRIT}): smaps, in every full capture, is not one. */
