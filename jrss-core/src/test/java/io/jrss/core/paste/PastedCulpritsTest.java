@@ -86,6 +86,10 @@ class PastedCulpritsTest {
             assertEquals(Culprit.Kind.CALL_SITE, c.kind());
             assertEquals("java.util.zip.Deflater.init", c.name(), id);
             assertTrue(c.share() > 0.99 && c.how().contains("malloc'd, freed or not") && c.how().contains("over 40 s"), c.how());
+            List<Culprit> all = io.jrss.core.rules.culprits.Culprits.of(s, f).culprits();
+            Culprit library = all.get(all.size() - 1);
+            assertEquals(Culprit.Kind.LIBRARY, library.kind());
+            assertEquals("libz.so.1.2.13", library.name(), "the JDK's zlib allocates, under libzip's JNI");
         }
     }
 

@@ -7,6 +7,7 @@ import io.jrss.core.model.Frames;
 import io.jrss.core.rules.Culprit;
 import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,6 +20,7 @@ import java.util.Map;
  * frame below the allocator), as profile-native folds them. Stacks through HotSpot's os::malloc are left out: NMT counts
  * those, and native-leak is about what it does not see. The profile's bytes were allocated during it: their rate is the
  * growth. For glibc's findings the same sites by every byte they allocated, freed or not: who churns the allocator.
+ * After the call sites, the shared library whose code called the allocator for most of those bytes.
  */
 final class CallSiteCulprits {
     private CallSiteCulprits() {}
@@ -36,21 +38,32 @@ final class CallSiteCulprits {
 
     private static List<Culprit> sites(UnfreedStacks u, Snapshot later, String what) {
         if (u == null) return List.of();
-        Map<String, Site> by = new LinkedHashMap<>();
+        Map<String, Site> by = new LinkedHashMap<>(), libraries = new LinkedHashMap<>();
         for (UnfreedStacks.Stack s : u.stacks()) {
             List<String> frames = Frames.withoutHooks(s.frames());
             if (Frames.throughOsMalloc(frames) || !s.bytes().isPositive()) continue;
-            String caller = Frames.caller(frames);
-            by.merge(caller, new Site(caller, s.bytes(), 1), (a, b) -> new Site(a.caller(), a.bytes().plus(b.bytes()), a.stacks() + b.stacks()));
+            merge(by, Frames.caller(frames), s);
+            String library = Frames.library(frames);
+            if (!library.startsWith("(")) merge(libraries, library, s);
         }
         double total = by.values().stream().mapToLong(s -> s.bytes().value()).sum();
         String over = u.seconds() == null ? "" : " over " + String.format(Locale.ROOT, "%.0f", u.seconds()) + " s";
-        return by.values().stream().sorted(Comparator.comparing(Site::bytes).reversed()).limit(Culprits.TOP)
-                .map(s -> new Culprit(Culprit.Kind.CALL_SITE, s.caller(), s.bytes(), null,
-                        u.seconds() == null || u.seconds() <= 0 ? null : Math.round(s.bytes().value() * 3600 / u.seconds()),
-                        Culprit.share(s.bytes().value(), total),
-                        "async-profiler nativemem" + over + ": " + what + ", " + s.stacks() + (s.stacks() == 1 ? " stack" : " stacks")
-                                + " (jrss profile-native " + later.pidText() + " for all of them)"))
-                .toList();
+        // the call sites, then the library whose code made most of the allocations (libz.so.1.2.13, libzstd-jni-1.5.5-11.so)
+        List<Culprit> out = new ArrayList<>();
+        by.values().stream().sorted(Comparator.comparing(Site::bytes).reversed()).limit(Culprits.TOP - 1)
+                .forEach(s -> out.add(culprit(Culprit.Kind.CALL_SITE, s, u, total, "async-profiler nativemem" + over + ": " + what + ", " + s.stacks()
+                        + (s.stacks() == 1 ? " stack" : " stacks") + " (jrss profile-native " + later.pidText() + " for all of them)")));
+        libraries.values().stream().max(Comparator.comparing(Site::bytes)).ifPresent(s -> out.add(culprit(Culprit.Kind.LIBRARY, s, u, total,
+                "async-profiler nativemem" + over + ": the library of the frame that called the allocator, " + what)));
+        return out;
+    }
+
+    private static void merge(Map<String, Site> by, String name, UnfreedStacks.Stack s) {
+        by.merge(name, new Site(name, s.bytes(), 1), (a, b) -> new Site(a.caller(), a.bytes().plus(b.bytes()), a.stacks() + b.stacks()));
+    }
+
+    private static Culprit culprit(Culprit.Kind kind, Site s, UnfreedStacks u, double total, String how) {
+        return new Culprit(kind, s.caller(), s.bytes(), null, u.seconds() == null || u.seconds() <= 0 ? null : Math.round(s.bytes().value() * 3600 / u.seconds()),
+                Culprit.share(s.bytes().value(), total), how);
     }
 }
