@@ -107,6 +107,7 @@ class CulpritsIT {
                 Case.lab("glibc-arena-bloat", TestJvm.JDK17, "40s")));
         if (java.nio.file.Files.isExecutable(TestJvm.JDK25.resolve("bin/java"))) {
             for (String scenario : List.of("native-leak", "pooled-direct-leak")) cases.add(Case.lab(scenario, TestJvm.JDK25, scenario.equals("native-leak") ? "40s" : "60s"));
+            cases.add(Case.lab("direct-buffer-cache", TestJvm.JDK25, "30s")); // JDK 18+: its writes go through FileChannel's temporary buffers
         }
         assertEquals(List.of(), SideBySide.problems(cases, CulpritsIT::check));
     }

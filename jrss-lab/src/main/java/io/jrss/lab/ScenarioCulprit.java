@@ -11,7 +11,8 @@ import java.util.Optional;
  * MappedFiles maps, the files whose page cache PageCacheInUsage fills (fincore of its open file's directory), the hidden class whose copies CodeCacheFull compiles, the JDK method whose zlib state NativeLeak never
  * frees (async-profiler's call site, with --culprits=profile), the one whose bursts GlibcArenaBloat's threads churn
  * through the arenas (the same profile, every byte allocated), the class whose static pool PooledDirectLeak grows (a heap
- * dump's census, with --culprits=heap), the method C2 cannot compile in CompilerMemorySpike (Compiler.memory: JDK 21+,
+ * dump's census, with --culprits=heap), the thread group whose writes DirectBufferCache's temporary buffers are cached for
+ * (the same census), the method C2 cannot compile in CompilerMemorySpike (Compiler.memory: JDK 21+,
  * with CompileCommand=MemStat; hidden classes' addresses folded). direct-buffer-leak's own scenario, which fires from one
  * snapshot that a watch does not dump the heap for (jrss heap names its holder), has none here.
  *
@@ -25,18 +26,19 @@ import java.util.Optional;
 public record ScenarioCulprit(String finding, String kind, String name, String optIn, boolean explain, List<String> jvmFlags) {
     public ScenarioCulprit(String finding, String kind, String name, String optIn, boolean explain) { this(finding, kind, name, optIn, explain, List.of()); }
 
-    private static final Map<String, ScenarioCulprit> BY_SCENARIO = Map.of(
-            "thread-leak", new ScenarioCulprit("thread-leak", "thread-group", "request-N", null, false),
-            "metaspace-leak", new ScenarioCulprit("metaspace-leak", "class-loader", "io.jrss.lab.MetaspaceLeak$PluginLoader", null, false),
-            "heap-leak", new ScenarioCulprit("heap-leak", "class", "[B", "histogram", false),
-            "native-leak", new ScenarioCulprit("native-leak", "call-site", "java.util.zip.Deflater.init", "profile", false),
-            "pooled-direct-leak", new ScenarioCulprit("direct-buffer-leak", "buffer-holder", "io.jrss.lab.PooledDirectLeak", "heap", false),
-            "compiler-memory-spike", new ScenarioCulprit("compiler-memory-spike", "method", "io/jrss/lab/StackedConcatTemplate+0x…::get", null, false,
-                    List.of("-XX:CompileCommand=MemStat,*.*,collect", "-XX:CompileCommand=quiet")),
-            "code-cache-full", new ScenarioCulprit("code-cache-full", "class", "io.jrss.lab.CodeCacheTemplate/0x", null, true),
-            "mapped-files", new ScenarioCulprit("mapped-files", "mapping", "/jrss-lab-index-", null, true),
-            "page-cache-in-usage", new ScenarioCulprit("page-cache-in-usage", "mapping", "/jrss-lab-logs-", null, true),
-            "glibc-arena-bloat", new ScenarioCulprit("glibc-arena-bloat", "call-site", "java.util.zip.Deflater.init", "profile", false));
+    private static final Map<String, ScenarioCulprit> BY_SCENARIO = Map.ofEntries(
+            Map.entry("thread-leak", new ScenarioCulprit("thread-leak", "thread-group", "request-N", null, false)),
+            Map.entry("metaspace-leak", new ScenarioCulprit("metaspace-leak", "class-loader", "io.jrss.lab.MetaspaceLeak$PluginLoader", null, false)),
+            Map.entry("heap-leak", new ScenarioCulprit("heap-leak", "class", "[B", "histogram", false)),
+            Map.entry("native-leak", new ScenarioCulprit("native-leak", "call-site", "java.util.zip.Deflater.init", "profile", false)),
+            Map.entry("pooled-direct-leak", new ScenarioCulprit("direct-buffer-leak", "buffer-holder", "io.jrss.lab.PooledDirectLeak", "heap", false)),
+            Map.entry("compiler-memory-spike", new ScenarioCulprit("compiler-memory-spike", "method", "io/jrss/lab/StackedConcatTemplate+0x…::get", null, false,
+                    List.of("-XX:CompileCommand=MemStat,*.*,collect", "-XX:CompileCommand=quiet"))),
+            Map.entry("code-cache-full", new ScenarioCulprit("code-cache-full", "class", "io.jrss.lab.CodeCacheTemplate/0x", null, true)),
+            Map.entry("mapped-files", new ScenarioCulprit("mapped-files", "mapping", "/jrss-lab-index-", null, true)),
+            Map.entry("page-cache-in-usage", new ScenarioCulprit("page-cache-in-usage", "mapping", "/jrss-lab-logs-", null, true)),
+            Map.entry("glibc-arena-bloat", new ScenarioCulprit("glibc-arena-bloat", "call-site", "java.util.zip.Deflater.init", "profile", false)),
+            Map.entry("direct-buffer-cache", new ScenarioCulprit("direct-buffer-cache", "thread-group", "upload-N", "heap", false)));
 
     public static Optional<ScenarioCulprit> of(String scenario) { return Optional.ofNullable(BY_SCENARIO.get(scenario)); }
 

@@ -2,6 +2,8 @@
 package io.jrss.probe;
 
 import io.jrss.core.capture.CaptureFiles;
+import io.jrss.core.heap.BufferCacheText;
+import io.jrss.core.heap.BufferCensus;
 import io.jrss.core.heap.BufferHolderText;
 import io.jrss.core.heap.ClassHolderText;
 import io.jrss.core.snapshot.CulpritAsk;
@@ -52,9 +54,11 @@ public final class CulpritHeap implements CulpritTaker {
         boolean first = fired.isEmpty();
         fired.addAll(fresh);
         asks.forEach(a -> files.add(a.file()));
-        return String.join(", ", fresh) + " fired: " + (first ? "a" : "the") + " heap dump at the end of the watch will name what holds "
-                + (files.contains(CaptureFiles.CLASS_HOLDERS) ? "the largest classes" : "") + (files.size() > 1 ? " and " : "")
-                + (files.contains(CaptureFiles.BUFFER_HOLDERS) ? "the direct buffers" : "")
+        List<String> what = new java.util.ArrayList<>();
+        if (files.contains(CaptureFiles.CLASS_HOLDERS)) what.add("what holds the largest classes");
+        if (files.contains(CaptureFiles.BUFFER_HOLDERS)) what.add("who holds the direct buffers");
+        if (files.contains(CaptureFiles.BUFFER_CACHES)) what.add("which threads cache temporary direct buffers");
+        return String.join(", ", fresh) + " fired: " + (first ? "a" : "the") + " heap dump at the end of the watch will name " + String.join(" and ", what)
                 + (first ? " (PAUSES THE TARGET, as --culprits=heap allowed: GC.heap_dump -all, deleted once read)" : "");
     }
 
@@ -88,7 +92,11 @@ public final class CulpritHeap implements CulpritTaker {
     private Map<String, String> read(Path dump, double pause) throws IOException {
         Map<String, String> texts = new LinkedHashMap<>();
         try (CloseableHeapGraph graph = HprofCensus.open(dump.toFile())) {
-            if (files.contains(CaptureFiles.BUFFER_HOLDERS)) texts.put(CaptureFiles.BUFFER_HOLDERS, BufferHolderText.of(HprofCensus.census(graph, null), pause));
+            if (files.contains(CaptureFiles.BUFFER_HOLDERS) || files.contains(CaptureFiles.BUFFER_CACHES)) {
+                BufferCensus census = HprofCensus.census(graph, null);
+                if (files.contains(CaptureFiles.BUFFER_HOLDERS)) texts.put(CaptureFiles.BUFFER_HOLDERS, BufferHolderText.of(census, pause));
+                if (files.contains(CaptureFiles.BUFFER_CACHES)) texts.put(CaptureFiles.BUFFER_CACHES, BufferCacheText.of(census, pause));
+            }
             if (files.contains(CaptureFiles.CLASS_HOLDERS)) texts.put(CaptureFiles.CLASS_HOLDERS, ClassHolderText.of(HprofClasses.of(graph, pause)));
         }
         return texts;

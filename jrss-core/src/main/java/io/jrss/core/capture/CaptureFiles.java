@@ -51,6 +51,8 @@ public final class CaptureFiles {
     public static final String NATIVE_ALLOCATIONS = "profile/nativemem-allocated.collapsed";
     /** Who holds the direct buffers that own native memory, from a heap dump's census: a watch's --culprits=heap. */
     public static final String BUFFER_HOLDERS = "heap/direct-buffer-holders.txt";
+    /** The temporary direct buffers each thread's sun.nio.ch.Util cache keeps, from the same census: --culprits=heap. */
+    public static final String BUFFER_CACHES = "heap/thread-buffer-caches.txt";
     /** A heap dump's largest classes and what holds each: a watch's --culprits=heap, for heap-leak. */
     public static final String CLASS_HOLDERS = "heap/class-holders.txt";
     /** How much of the files a process works with is in the page cache: fincore of its open files and their directories. */

@@ -8,6 +8,7 @@ import static io.jrss.core.capture.CaptureFiles.LOG;
 import static io.jrss.core.capture.CaptureFiles.STATUS;
 import static io.jrss.core.capture.CaptureFiles.TOP;
 
+import io.jrss.core.model.BufferCaches;
 import io.jrss.core.model.BufferHolders;
 import io.jrss.core.model.ClassHolders;
 import io.jrss.core.model.UnfreedStacks;
@@ -103,6 +104,8 @@ final class PastedTables {
             Cue.starts(545, x -> MALLOC_LEAF.matcher(x.l()).find()));
 
     static final Recognition FINCORE = table("fincore (page cache of files)", Cue.opens(436, x -> FINCORE_HEADER.matcher(x.l()).matches()));
+
+    static final Recognition BUFFER_CACHES = Recognition.of("jrss's thread buffer caches", Cue.opens(552, x -> x.h().startsWith(BufferCaches.HEADER)));
 
     static final Recognition CLASS_HOLDERS = Recognition.of("jrss's class holders", Cue.opens(551, x -> x.h().startsWith(ClassHolders.HEADER)));
 

@@ -16,6 +16,7 @@ import io.jrss.core.capture.CaptureFiles;
 import io.jrss.core.capture.CaptureInfo;
 import io.jrss.core.capture.VmInfoFilter;
 import io.jrss.core.catalogue.Messages;
+import io.jrss.core.model.BufferCaches;
 import io.jrss.core.model.BufferHolders;
 import io.jrss.core.model.CgroupCpu;
 import io.jrss.core.model.CgroupMemory;
@@ -262,6 +263,12 @@ public final class Readings {
                     "no native allocation profile", "jrss watch --culprits=profile <pid> (or asprof -e nativemem -o collapsed <pid>)")
             .from(new CaptureFile(CaptureFiles.NATIVE_STACKS, new Fetch.Pasted("async-profiler's nativemem stacks"), CaptureFile.Phase.NEVER, CULPRIT, true,
                     PastedTables.NATIVE_STACKS), (t, c) -> CollapsedStacksParser.parse(t)));
+
+    /** The temporary direct buffers cached per thread: direct-buffer-cache's culprits, from a heap dump a watch takes (--culprits=heap). */
+    public static final ReadingSpec<BufferCaches> BUFFER_CACHES = add(ReadingSpec.<BufferCaches>optional("buffer-caches",
+                    "no heap dump census", "jrss heap <pid> (or jrss watch --culprits=heap <pid>): GC.heap_dump pauses the target")
+            .from(new CaptureFile(CaptureFiles.BUFFER_CACHES, new Fetch.Pasted("jrss's thread buffer caches"), CaptureFile.Phase.NEVER, CULPRIT, true,
+                    PastedTables.BUFFER_CACHES), (t, c) -> BufferCachesParser.parse(t)));
 
     /** Every native allocation by stack, freed or not: glibc-fragmentation's and glibc-arena-bloat's call sites (--culprits=profile). */
     public static final ReadingSpec<UnfreedStacks> NATIVE_ALLOCATIONS = add(ReadingSpec.<UnfreedStacks>optional("native-allocations",

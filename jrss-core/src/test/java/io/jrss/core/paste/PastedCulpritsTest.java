@@ -157,6 +157,18 @@ class PastedCulpritsTest {
         assertEquals(List.of(), finding("direct-buffer-leak", oome).culprits(), "no census, no holder");
     }
 
+    @Test void aHeapDumpsCensusNamesTheThreadsThatCacheTemporaryBuffers() {
+        var s = io.jrss.core.snapshot.SnapshotParser.parse(PastedFormatsTest.assemble(
+                fixture("buffer_holders/jdk25-direct-buffer-cache-watch-culprits-heap-thread-caches.txt")).capture());
+        Finding f = new Finding("direct-buffer-cache", io.jrss.core.rules.Severity.warning, "cached", io.jrss.core.rules.Evidence.NONE, List.of(), Finding.Confidence.high);
+        Culprit c = first(io.jrss.core.rules.culprits.Culprits.of(s, f));
+        assertEquals(Culprit.Kind.THREAD_GROUP, c.kind());
+        assertEquals("upload-N", c.name(), "16 upload threads are one group");
+        assertEquals(16L, c.count());
+        assertEquals(Bytes.ofMiB(512), c.bytes());
+        assertTrue(c.how().contains("16 temporary direct buffers cached") && c.how().contains("paused it 0.06 s"), c.how());
+    }
+
     @Test void aFindingWhoseReadingNamesNobodyHasNoCulprit() {
         for (Finding f : findings(fixture("hs_err/jdk8-krashpad-dataset57-chunkpool-malloc.txt"))) {
             assertEquals(List.of(), f.culprits(), "36 threads are not why " + f.id() + " fired");

@@ -35,6 +35,8 @@ public enum CulpritReading {
     ALLOCATION_SITES(Readings.NATIVE_ALLOCATIONS, CaptureFiles.NATIVE_ALLOCATIONS, "profile", CallSiteCulprits::allocated, null),
     /** A heap dump's census at the end of the watch (GC.heap_dump pauses the target): only with --culprits=heap. */
     BUFFER_HOLDERS(Readings.BUFFER_HOLDERS, CaptureFiles.BUFFER_HOLDERS, "heap", HolderCulprits::of, null),
+    /** The same census's temporary buffers cached per thread: only with --culprits=heap. */
+    BUFFER_CACHES(Readings.BUFFER_CACHES, CaptureFiles.BUFFER_CACHES, "heap", CacheThreadCulprits::of, null),
     /** The same heap dump's largest classes and what holds each: only with --culprits=heap. */
     CLASS_HOLDERS(Readings.CLASS_HOLDERS, CaptureFiles.CLASS_HOLDERS, "heap", ClassHolderCulprits::of, ClassHolderCulprits::held),
     /** smaps: every full capture takes it already. */

@@ -44,7 +44,8 @@ public final class Culprits {
             Map.entry(Findings.NATIVE_LEAK.id(), List.of(CulpritReading.CALL_SITES)),
             Map.entry(Findings.GLIBC_FRAGMENTATION.id(), List.of(CulpritReading.ALLOCATION_SITES)),
             Map.entry(Findings.GLIBC_ARENA_BLOAT.id(), List.of(CulpritReading.ALLOCATION_SITES)),
-            Map.entry(Findings.DIRECT_BUFFER_LEAK.id(), List.of(CulpritReading.BUFFER_HOLDERS)));
+            Map.entry(Findings.DIRECT_BUFFER_LEAK.id(), List.of(CulpritReading.BUFFER_HOLDERS)),
+            Map.entry(Findings.DIRECT_BUFFER_CACHE.id(), List.of(CulpritReading.BUFFER_CACHES)));
 
     /** The files a live capture takes only when a culprit asks ({@link CaptureFile.Sampling#CULPRIT}): smaps, in every full capture, is not one. */
     private static final Set<String> ASKED_FILES = Readings.files().stream().filter(f -> f.sampling() == CaptureFile.Sampling.CULPRIT)
