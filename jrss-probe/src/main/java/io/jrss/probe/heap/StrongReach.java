@@ -45,7 +45,7 @@ final class StrongReach {
 
     static StrongReach of(HeapGraph graph, Set<Long> watched) { return walk(graph, watched, new StrongReach()); }
 
-    /** The objects reached, with the spanning tree: an int per object twice (parents and order). */
+    /** The objects reached, with the spanning tree: per object an int (its parent), a long (its id) and an int (the order). */
     static StrongReach withTree(HeapGraph graph) {
         StrongReach r = new StrongReach();
         r.parent = new int[graph.getObjectCount()];
