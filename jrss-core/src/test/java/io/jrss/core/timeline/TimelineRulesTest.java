@@ -60,6 +60,27 @@ class TimelineRulesTest {
         assertFalse(ids(unmarked).contains("heap-leak"), unmarked.findings().toString());
     }
 
+    @Test void fullCollectionsThatEachLeaveMoreAreALeakEvenWhenTheWatchCameLate() {
+        // a real watch (2026-11-27, --interval 2s --duration 40s) of the lab's heap leak on JDK 25, started late with three
+        // busy loops on the two cores: the heap was near full, G1 ran three full collections, and the rule said nothing
+        long[] old = {225968192, 241696832, 257425472, 163033816, 176923320, 211000408, 176666136, 201303304, 185317416, 198420760,
+                198420760, 198420760, 198420760, 198420760, 198420760, 198420760, 198420760, 198420760, 198420760, 198420760, 198420760, 198420760};
+        int[] olds = {14, 16, 20, 29, 29, 31, 42, 42, 51, 53, 57, 61, 67, 71, 75, 81, 85, 89, 95, 101, 109, 109};
+        int[] fulls = {0, 0, 0, 1, 1, 1, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3};
+        TimelineDiagnosis d = new TimelineBuilder(old.length, Duration.ofSeconds(2))
+                .signal(Signals.HEAP_OLD_USED, i -> old[i]).signal(Signals.OLD_COLLECTIONS, i -> olds[i]).signal(Signals.FULL_COLLECTIONS, i -> fulls[i])
+                .limit(Signals.HEAP_OLD_USED, 256 * MIB).diagnose();
+        Finding f = finding(d, "heap-leak");
+        assertTrue(f.title().startsWith("The live heap keeps growing: 3 full collections left 155 MiB, 168 MiB, 177 MiB live"), f.title());
+        assertEquals(Confidence.medium, f.confidence());
+        // two full collections, or three that do not each leave more, are not enough
+        int[] twoFulls = {0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2};
+        TimelineDiagnosis two = new TimelineBuilder(old.length, Duration.ofSeconds(2))
+                .signal(Signals.HEAP_OLD_USED, i -> old[i]).signal(Signals.OLD_COLLECTIONS, i -> olds[i]).signal(Signals.FULL_COLLECTIONS, i -> twoFulls[i])
+                .limit(Signals.HEAP_OLD_USED, 256 * MIB).diagnose();
+        assertFalse(ids(two).contains("heap-leak") && finding(two, "heap-leak").title().contains("full collections left"), two.findings().toString());
+    }
+
     @Test void aFullCollectionThatLeavesWhatTheFloorsSaidIsNoLeak() {
         // a cache that filled to 160 MiB over the first collections and stays; a histogram's full collection leaves 150 MiB
         TimelineDiagnosis d = new TimelineBuilder(60, S10)
