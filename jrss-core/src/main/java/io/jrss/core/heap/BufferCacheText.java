@@ -2,7 +2,6 @@
 package io.jrss.core.heap;
 
 import io.jrss.core.model.BufferCaches;
-import java.util.Locale;
 
 /**
  * A census's per-thread temporary buffer caches as text: what a watch with --culprits=heap keeps in its last capture
@@ -14,7 +13,7 @@ public final class BufferCacheText {
 
     public static String of(BufferCensus c, double pauseSeconds) {
         StringBuilder out = new StringBuilder("# " + BufferCaches.HEADER + "sun.nio.ch.Util's temporary direct buffers cached per thread"
-                + " (GC.heap_dump -all paused the target " + String.format(Locale.ROOT, "%.2f", pauseSeconds) + " s)\nbytes\tbuffers\tthread\n");
+                + DumpPause.of(pauseSeconds) + "\nbytes\tbuffers\tthread\n");
         for (BufferCensus.ThreadCache t : c.cache()) {
             out.append(t.bytes().value()).append('\t').append(t.buffers()).append('\t').append(t.thread().replace('\n', ' ').replace('\t', ' ')).append('\n');
         }

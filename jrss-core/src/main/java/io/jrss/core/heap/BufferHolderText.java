@@ -3,7 +3,6 @@ package io.jrss.core.heap;
 
 import io.jrss.core.model.BufferHolder;
 import io.jrss.core.model.BufferHolders;
-import java.util.Locale;
 
 /**
  * A census's holders as text, under a comment that names how they were found and what the dump cost: what a watch with
@@ -15,7 +14,7 @@ public final class BufferHolderText {
 
     public static String of(BufferCensus c, double pauseSeconds) {
         StringBuilder out = new StringBuilder("# " + BufferHolders.HEADER + "direct buffers that own native memory, by the nearest object on a strong path"
-                + " (GC.heap_dump -all paused the target " + String.format(Locale.ROOT, "%.2f", pauseSeconds) + " s)\nbytes\tbuffers\tholder\n");
+                + DumpPause.of(pauseSeconds) + "\nbytes\tbuffers\tholder\n");
         for (BufferHolder h : c.holders()) out.append(h.bytes().value()).append('\t').append(h.buffers()).append('\t').append(h.className().replace('\n', ' ')).append('\n');
         return out.toString();
     }

@@ -3,7 +3,6 @@ package io.jrss.core.heap;
 
 import io.jrss.core.model.ClassHolder;
 import io.jrss.core.model.ClassHolders;
-import java.util.Locale;
 
 /**
  * A heap dump's largest classes and their holders as text, under a comment that names how they were found and what
@@ -17,7 +16,7 @@ public final class ClassHolderText {
     public static String of(ClassHolders h) {
         StringBuilder out = new StringBuilder("# " + ClassHolders.HEADER + "the largest classes of reachable instances, each with the deepest object on"
                 + " strong paths that holds at least half their bytes, then its holders"
-                + (h.pauseSeconds() == null ? "" : " (GC.heap_dump -all paused the target " + String.format(Locale.ROOT, "%.2f", h.pauseSeconds()) + " s)")
+                + (h.pauseSeconds() == null ? "" : DumpPause.of(h.pauseSeconds()))
                 + "\nbytes\tinstances\tclass\theld%\tpath\n");
         for (ClassHolder c : h.classes()) {
             out.append(c.bytes().value()).append('\t').append(c.instances()).append('\t').append(clean(c.className())).append('\t')

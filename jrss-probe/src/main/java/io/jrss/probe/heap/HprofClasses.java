@@ -4,6 +4,7 @@ package io.jrss.probe.heap;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.ClassHolder;
 import io.jrss.core.model.ClassHolders;
+import io.jrss.core.model.ClassNames;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -67,7 +68,7 @@ public final class HprofClasses {
         Map<String, Tally> largest = new LinkedHashMap<>();
         List<Tally> bySize = tallies.values().stream().sorted(Comparator.comparingLong((Tally t) -> t.bytes).reversed()).toList();
         bySize.stream().limit(LARGEST).forEach(t -> largest.put(t.name, t));
-        bySize.stream().filter(t -> !jdk(t.name)).limit(LARGEST).forEach(t -> largest.put(t.name, t));
+        bySize.stream().filter(t -> !ClassNames.jdk(t.name)).limit(LARGEST).forEach(t -> largest.put(t.name, t));
         Accumulation accumulation = new Accumulation(graph, reach);
         List<ClassHolder> out = new ArrayList<>();
         for (Tally t : largest.values()) {
@@ -76,12 +77,6 @@ public final class HprofClasses {
         }
         out.sort(Comparator.comparing(ClassHolder::bytes).reversed());
         return new ClassHolders(pauseSeconds, out);
-    }
-
-    /** A class of the JDK's own packages, or an array. */
-    static boolean jdk(String name) {
-        return name.startsWith("[") || name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.")
-                || name.startsWith("sun.") || name.startsWith("com.sun.");
     }
 
     /** An array class as a histogram spells it: "byte[]" is "[B", "java.lang.String[][]" is "[[Ljava.lang.String;". */

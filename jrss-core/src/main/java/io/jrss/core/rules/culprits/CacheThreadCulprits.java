@@ -10,7 +10,6 @@ import io.jrss.core.snapshot.Snapshot;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -34,7 +33,7 @@ final class CacheThreadCulprits {
             by.merge(p, new Group(p, 1, t.buffers(), t.bytes()), Group::plus);
         }
         double total = c.threads().stream().mapToLong(t -> t.bytes().value()).sum();
-        String paused = c.pauseSeconds() == null ? "" : ", which paused it " + String.format(Locale.ROOT, "%.2f", c.pauseSeconds()) + " s";
+        String paused = CulpritReading.paused(c.pauseSeconds());
         return by.values().stream().sorted(Comparator.comparing(Group::bytes).reversed()).limit(Culprits.TOP)
                 .map(g -> new Culprit(Culprit.Kind.THREAD_GROUP, g.pattern(), g.bytes(), (long) g.threads(), null, Culprit.share(g.bytes().value(), total),
                         "a heap dump's census (jrss heap " + later.pidText() + paused + "): " + g.buffers() + " temporary direct buffer" + (g.buffers() == 1 ? "" : "s") + " cached"))

@@ -2,6 +2,7 @@
 package io.jrss.core.rules.culprits;
 
 import io.jrss.core.model.ClassHistogram;
+import io.jrss.core.model.ClassNames;
 import io.jrss.core.rules.Culprit;
 import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
@@ -35,11 +36,7 @@ final class ClassCulprits {
 
     private ClassCulprits() {}
 
-    /** An array, or a class of the JDK's own packages, as a histogram names them ("[B", "[Ljava.lang.Object;", "java.util.HashMap$Node"). */
-    static boolean jdk(String name) {
-        return name.startsWith("[") || name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.")
-                || name.startsWith("sun.") || name.startsWith("com.sun.");
-    }
+    private static boolean jdk(String name) { return ClassNames.jdk(name); }
 
     static List<Culprit> of(Snapshot earlier, Snapshot later) {
         List<ClassHistogram> h = later.get(Readings.CLASS_HISTOGRAMS).orNull();

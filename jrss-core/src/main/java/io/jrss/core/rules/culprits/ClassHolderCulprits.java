@@ -3,12 +3,12 @@ package io.jrss.core.rules.culprits;
 
 import io.jrss.core.model.ClassHolder;
 import io.jrss.core.model.ClassHolders;
+import io.jrss.core.model.ClassNames;
 import io.jrss.core.rules.Culprit;
 import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -24,8 +24,8 @@ final class ClassHolderCulprits {
         ClassHolders h = later.get(Readings.CLASS_HOLDERS).orNull();
         if (h == null) return List.of();
         double total = h.classes().stream().mapToLong(c -> c.bytes().value()).sum();
-        String how = "the largest classes of one heap dump (no growth: take class histograms too, --culprits=histogram,heap)" + paused(h);
-        return h.classes().stream().sorted(Comparator.comparingInt((ClassHolder c) -> ClassCulprits.jdk(c.className()) || c.bytes().value() < total / 100 ? 1 : 0))
+        String how = "the largest classes of one heap dump (no growth: take class histograms too, --culprits=histogram,heap)" + CulpritReading.paused(h.pauseSeconds());
+        return h.classes().stream().sorted(Comparator.comparingInt((ClassHolder c) -> ClassNames.jdk(c.className()) || c.bytes().value() < total / 100 ? 1 : 0))
                 .limit(Culprits.TOP)
                 .map(c -> new Culprit(Culprit.Kind.CLASS, c.className(), c.bytes(), c.instances(), null, Culprit.share(c.bytes().value(), total),
                         how + heldBy(Optional.of(c)))).toList();
@@ -43,9 +43,5 @@ final class ClassHolderCulprits {
     private static String heldBy(Optional<ClassHolder> c) {
         if (c.isEmpty() || c.get().path().isEmpty()) return "";
         return "; held by " + c.get().pathText() + " (" + c.get().heldPercent() + "% of its reachable bytes, a heap dump)";
-    }
-
-    private static String paused(ClassHolders h) {
-        return h.pauseSeconds() == null ? "" : ", which paused it " + String.format(Locale.ROOT, "%.2f", h.pauseSeconds()) + " s";
     }
 }

@@ -81,6 +81,9 @@ public enum CulpritReading {
         return h > 0 ? h : 0;
     }
 
+    /** ", which paused it 0.32 s" for a heap dump whose pause the text says, else nothing. */
+    static String paused(Double seconds) { return seconds == null ? "" : ", which paused it " + String.format(java.util.Locale.ROOT, "%.2f", seconds) + " s"; }
+
     /** A growth per hour rounded to a whole unit, or null without two readings apart in time. */
     static Long perHour(double delta, double hours) { return hours <= 0 ? null : Math.round(delta / hours); }
 }

@@ -7,7 +7,6 @@ import io.jrss.core.rules.Culprit;
 import io.jrss.core.snapshot.Readings;
 import io.jrss.core.snapshot.Snapshot;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Direct-buffer-leak's culprits: who holds the direct buffers that own native memory, from a heap dump's census (the
@@ -20,7 +19,7 @@ final class HolderCulprits {
         BufferHolders h = later.get(Readings.BUFFER_HOLDERS).orNull();
         if (h == null) return List.of();
         double total = h.holders().stream().mapToLong(x -> x.bytes().value()).sum();
-        String paused = h.pauseSeconds() == null ? "" : ", which paused it " + String.format(Locale.ROOT, "%.2f", h.pauseSeconds()) + " s";
+        String paused = CulpritReading.paused(h.pauseSeconds());
         return h.holders().stream().limit(Culprits.TOP)
                 .map((BufferHolder x) -> new Culprit(Culprit.Kind.BUFFER_HOLDER, x.className(), x.bytes(), x.buffers(), null,
                         Culprit.share(x.bytes().value(), total), "a heap dump's census (jrss heap " + later.pidText() + paused + ")"))
