@@ -36,6 +36,8 @@ final class ExportFlags {
 
     @Mixin CulpritsFlag culprits;
 
+    @Mixin CaptureAtFlags captureAt;
+
     @Option(names = "--workers", paramLabel = "N", defaultValue = "4", description = "JVMs sampled at once (default: ${DEFAULT-VALUE}).")
     int workers;
 
@@ -56,7 +58,7 @@ final class ExportFlags {
         }
         int windowSamples = (int) Math.max(2, Math.min(100_000, window.toMillis() / interval.toMillis()));
         return new Export.Options(interval, fullInterval, windowSamples, timeout.value, pattern("--include", include), pattern("--exclude", exclude),
-                workers, listen, null, 0, culprits.allowedByExporter());
+                workers, listen, null, 0, culprits.allowedByExporter(), captureAt.options(CaptureAtFlags.exportDir()));
     }
 
     /** The options with --listen's host and port, for serving /metrics. */
@@ -70,7 +72,7 @@ final class ExportFlags {
         } catch (NumberFormatException e) {
             throw new Errors.UsageException("--listen: the port of " + listen + " is not a number");
         }
-        return new Export.Options(o.interval(), o.fullInterval(), o.windowSamples(), o.timeout(), o.include(), o.exclude(), o.workers(), listen, host, port, o.culprits());
+        return new Export.Options(o.interval(), o.fullInterval(), o.windowSamples(), o.timeout(), o.include(), o.exclude(), o.workers(), listen, host, port, o.culprits(), o.captureAt());
     }
 
     private static Pattern pattern(String option, String regex) {

@@ -31,7 +31,7 @@ final class LabCommand {
             if (json) {
                 ObjectNode root = new ObjectMapper().createObjectNode();
                 ArrayNode list = root.putArray("scenarios");
-                for (Scenario s : Scenarios.all()) {
+                for (Scenario s : listed()) {
                     ObjectNode o = list.addObject();
                     o.put("name", s.name());
                     o.put("main_class", s.mainClass());
@@ -46,13 +46,14 @@ final class LabCommand {
                 out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(root));
                 return 0;
             }
-            for (Scenario s : Scenarios.all()) {
+            for (Scenario s : listed()) {
                 out.printf(Locale.ROOT, "%-22s %s%n", s.name(), s.shows());
                 String cgroup = switch (s.container()) {
                     case NONE -> "";
                     case CPU_QUOTA -> "; runs in a 0.2 CPU quota cgroup";
                     case MEMORY_LIMIT -> "; runs in a 384 MiB memory cgroup";
                     case MEMORY_LIMIT_SWAP -> "; runs in a 384 MiB memory cgroup with swap (a swap file is added if the host has none)";
+                    case MEMORY_LIMIT_KILL -> "; runs in a 768 MiB memory cgroup until the kernel's OOM killer ends it";
                 };
                 String env = s.env().isEmpty() ? "" : "; environment: " + String.join(" ", s.env().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());
                 out.printf(Locale.ROOT, "%-22s flags: %s%s; JDK %d+%s; findings: %s%s%n", "", String.join(" ", s.jvmFlags()), env, s.minJdk(), cgroup,
@@ -61,6 +62,11 @@ final class LabCommand {
             }
             out.flush();
             return 0;
+        }
+
+        /** Every scenario: those that stay up, then those the kernel kills. */
+        private static java.util.List<Scenario> listed() {
+            return java.util.stream.Stream.concat(Scenarios.all().stream(), Scenarios.killed().stream()).toList();
         }
     }
 }

@@ -43,6 +43,8 @@ final class WatchFlags {
 
     @Mixin CulpritsFlag culprits;
 
+    @Mixin CaptureAtFlags captureAt;
+
     @Option(names = "--nmt-baseline", description = "CHANGES NMT's STATE: take VM.native_memory baseline at the start and report summary.diff growth by category at the end.")
     boolean nmtBaseline;
 
@@ -69,6 +71,7 @@ final class WatchFlags {
         positive("--timeout", timeout.value);
         if (duration != null) positive("--duration", duration);
         report.checkAsUsage();
-        return new WatchOptions(i, fullInterval, duration, timeout.value, record, nmtDetail, trimProbe, nmtBaseline, maxUnanswered, culprits.allowed());
+        return new WatchOptions(i, fullInterval, duration, timeout.value, record, nmtDetail, trimProbe, nmtBaseline, maxUnanswered, culprits.allowed(),
+                captureAt.options(record != null ? null : CaptureAtFlags.stateDir()));
     }
 }

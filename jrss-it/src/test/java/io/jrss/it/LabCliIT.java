@@ -24,8 +24,8 @@ class LabCliIT {
         Cli.Result r = Cli.run("lab", "list", "--json");
         assertEquals(0, r.exit(), r.err());
         JsonNode list = new ObjectMapper().readTree(r.out()).get("scenarios");
-        assertEquals(io.jrss.lab.Scenarios.all().size(), list.size());
-        assertEquals(22, list.size(), "15 scenarios, the four of issue 10 and the three of issues 25 and 31");
+        assertEquals(io.jrss.lab.Scenarios.all().size() + io.jrss.lab.Scenarios.killed().size(), list.size());
+        assertEquals(23, list.size(), "15 scenarios, the four of issue 10, the three of issues 25 and 31, and the OOM kill of issue 29");
         for (JsonNode s : list) {
             for (String field : List.of("name", "main_class", "shows", "jvm_flags", "min_jdk", "container", "findings", "needs_timeline")) {
                 assertTrue(s.has(field), s.get("name") + " lacks " + field);

@@ -14,7 +14,7 @@ import java.util.List;
 public final class LabCgroup implements AutoCloseable {
     static final Path ROOT = Path.of("/sys/fs/cgroup");
     static final long CPU_QUOTA_MICROS = 20_000, CPU_PERIOD_MICROS = 100_000; // 0.2 CPU
-    static final long MEMORY_LIMIT = 384L << 20;
+    static final long MEMORY_LIMIT = 384L << 20, KILL_LIMIT = 768L << 20;
     static final int SWAPPINESS = 100; // anonymous memory is reclaimed as readily as page cache
 
     private final Path dir;
@@ -44,7 +44,8 @@ public final class LabCgroup implements AutoCloseable {
                 Files.writeString(dir.resolve("cpu.cfs_period_us"), Long.toString(CPU_PERIOD_MICROS));
                 Files.writeString(dir.resolve("cpu.cfs_quota_us"), Long.toString(CPU_QUOTA_MICROS));
             } else {
-                Files.writeString(dir.resolve("memory.limit_in_bytes"), Long.toString(MEMORY_LIMIT));
+                Files.writeString(dir.resolve("memory.limit_in_bytes"), Long.toString(c == Scenario.Container.MEMORY_LIMIT_KILL ? KILL_LIMIT : MEMORY_LIMIT));
+                if (c == Scenario.Container.MEMORY_LIMIT_KILL) Files.writeString(dir.resolve("memory.swappiness"), "0"); // killed, not swapped
                 if (swap != null) Files.writeString(dir.resolve("memory.swappiness"), Integer.toString(SWAPPINESS));
             }
             return cg;

@@ -31,7 +31,9 @@ public record Scenario(String name, String mainClass, String shows, List<String>
         /** a memory cgroup with a 384 MiB limit */
         MEMORY_LIMIT,
         /** a memory cgroup with a 384 MiB limit and memory.swappiness 100, on a host with swap (a swap file if it has none) */
-        MEMORY_LIMIT_SWAP
+        MEMORY_LIMIT_SWAP,
+        /** a memory cgroup with a 768 MiB limit and memory.swappiness 0, for a scenario the kernel's OOM killer is to end */
+        MEMORY_LIMIT_KILL
     }
 
     /** A scenario that needs no environment of its own. */

@@ -90,15 +90,30 @@ public final class Scenarios {
             "compiler-memory-spike", "its program defines hidden classes (JDK 15+) and is compiled for JDK 17; NMT's peaks it also reads are JDK 17+",
             "container-limit-risk", "its program reads its cgroup through the lab's own classes, compiled for JDK 17",
             "page-cache-in-usage", "its program reads its cgroup through the lab's own classes, compiled for JDK 17",
-            "swap-in-use", "its program reads its cgroup through the lab's own classes, compiled for JDK 17");
+            "swap-in-use", "its program reads its cgroup through the lab's own classes, compiled for JDK 17",
+            "oom-kill", "it has been shown and tested on JDK 17 and newer only");
 
     public static String whyMinJdk(Scenario s) {
         return WHY_MIN_JDK.getOrDefault(s.name(), "it has been shown and tested on JDK " + s.minJdk() + " and newer only");
     }
 
+    /**
+     * Scenarios that end by themselves, killed by the kernel: run by hand and by their own tests, not by the batches
+     * that keep every scenario alive for a watch.
+     */
+    private static final List<Scenario> KILLED = List.of(
+            s("oom-kill", "OomKill", "direct memory leaked at 40 MiB/s in a 768 MiB memory cgroup until the kernel's OOM killer ends the JVM",
+                    List.of("-Xmx128m", "-XX:MaxDirectMemorySize=4g"), Map.of(), 17, Scenario.Container.MEMORY_LIMIT_KILL,
+                    List.of("container-limit-risk"), true, Duration.ofSeconds(40)));
+
     public static List<Scenario> all() { return ALL; }
 
-    public static Optional<Scenario> named(String name) { return ALL.stream().filter(s -> s.name().equals(name)).findFirst(); }
+    /** The scenarios the kernel kills ({@link #KILLED}). */
+    public static List<Scenario> killed() { return KILLED; }
+
+    public static Optional<Scenario> named(String name) {
+        return java.util.stream.Stream.concat(ALL.stream(), KILLED.stream()).filter(s -> s.name().equals(name)).findFirst();
+    }
 
     private Scenarios() {}
 }

@@ -3,6 +3,7 @@ package io.jrss.probe;
 
 import io.jrss.core.capture.CaptureFiles;
 import io.jrss.core.capture.CaptureInfo;
+import io.jrss.probe.cgroup.CgroupPaths;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,17 +47,17 @@ final class CgroupFiles {
         } catch (IOException e) {
             return;
         }
-        String memPath = v1Path(cgroup, "memory"), cpuPath = v1Path(cgroup, "cpu");
-        String memMount = memPath == null ? null : mount(mountinfo, "cgroup", "memory");
-        String cpuMount = cpuPath == null ? null : mount(mountinfo, "cgroup", "cpu");
+        String memPath = CgroupPaths.path(cgroup, "memory"), cpuPath = CgroupPaths.path(cgroup, "cpu");
+        String memMount = memPath == null ? null : CgroupPaths.mount(mountinfo, "cgroup", "memory");
+        String cpuMount = cpuPath == null ? null : CgroupPaths.mount(mountinfo, "cgroup", "cpu");
         if (memMount != null || cpuMount != null) {
             info.put(CaptureInfo.CGROUP_VERSION.key(), "1");
             if (memMount != null) copy(info, "memory", memMount, memPath, V1_MEMORY);
             if (cpuMount != null) copy(info, "cpu", cpuMount, cpuPath, V1_CPU);
             return;
         }
-        String v2Path = v1Path(cgroup, "");
-        String v2Mount = mount(mountinfo, "cgroup2", null);
+        String v2Path = CgroupPaths.path(cgroup, "");
+        String v2Mount = CgroupPaths.mount(mountinfo, "cgroup2", null);
         if (v2Path != null && v2Mount != null) {
             info.put(CaptureInfo.CGROUP_VERSION.key(), "2");
             copy(info, "memory", v2Mount, v2Path, V2.subList(0, 5));
@@ -70,28 +71,5 @@ final class CgroupFiles {
         for (String f : files) {
             if (Files.isReadable(dir.resolve(f))) reader.file(CaptureFiles.cgroup(f), dir.resolve(f).toString(), t -> t);
         }
-    }
-
-    /** The path of the hierarchy whose controller list contains {@code controller} ("" = the v2 line "0::/path"). */
-    static String v1Path(String procCgroup, String controller) {
-        for (String line : procCgroup.split("\n")) {
-            String[] f = line.split(":", 3);
-            if (f.length < 3) continue;
-            if (controller.isEmpty() ? f[0].equals("0") && f[1].isEmpty() : List.of(f[1].split(",")).contains(controller)) return f[2];
-        }
-        return null;
-    }
-
-    /** The mount point of a cgroup filesystem, for v1 the one carrying {@code controller} in its super options. */
-    static String mount(List<String> mountinfo, String fstype, String controller) {
-        for (String line : mountinfo) {
-            int dash = line.indexOf(" - ");
-            if (dash < 0) continue;
-            String[] pre = line.substring(0, dash).split(" ");
-            String[] post = line.substring(dash + 3).split(" ");
-            if (post.length < 3 || !post[0].equals(fstype) || !pre[3].equals("/")) continue;
-            if (controller == null || List.of(post[2].split(",")).contains(controller)) return pre[4];
-        }
-        return null;
     }
 }

@@ -81,6 +81,11 @@ public final class WatchJudge implements SampleSink {
         return allocator == null ? null : allocator + " is preloaded: malloc_trim only trims glibc's heap, so there is nothing to measure";
     }
 
+    @Override
+    public String limitCapture(Capture capture) {
+        return LimitCapture.verdict(capture, assembler.samples().stream().filter(Sample::full).findFirst().orElse(null));
+    }
+
     /** The verdict over the whole watch; null before the first full sample. */
     public TimelineDiagnosis diagnose() { return assembler.diagnose(); }
 

@@ -11,6 +11,11 @@ import java.time.Instant;
  * @param text one sentence for people
  */
 public record Event(Instant time, Kind kind, String what, String text) {
+    /** {@code what} of a capture kept as the footprint neared the container's limit; its text ends "(kept in DIR)". */
+    public static final String LIMIT_CAPTURE = "limit-capture";
+    /** {@code what} of the kernel's OOM killer ending the target. */
+    public static final String OOM_KILL = "oom-kill";
+
     /** The sorts of things a watch records. */
     public enum Kind {
         /** A finding id was first raised. */ finding,

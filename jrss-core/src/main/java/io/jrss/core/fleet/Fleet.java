@@ -2,6 +2,7 @@
 package io.jrss.core.fleet;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -40,17 +41,62 @@ public final class Fleet implements FleetSink {
         JvmState s = new JvmState(labels, interval, window, notes, gone -> {
             jvms.remove(gone);
             notes.accept(name(labels) + " is gone: its series end");
-        });
+        }, this::killed);
+        jvms.removeIf(j -> j.labels().pid() == labels.pid()); // a killed JVM kept for its verdict whose pid was reused: two series must not share labels
         jvms.add(s);
-        notes.accept(name(labels) + " found: sampling it");
+        Killed before = lastKilled.get(Lineage.of(labels));
+        if (before != null) {
+            predecessors.put(labels.pid(), before);
+            notes.accept(name(labels) + " found: sampling it; it follows pid " + before.pid() + ", killed by the kernel at its limit"
+                    + (before.capture() == null ? "" : "; the last capture before that kill: " + before.capture()));
+        } else {
+            notes.accept(name(labels) + " found: sampling it");
+        }
         return s;
+    }
+
+    /** The kernel killed a JVM: counted, its state kept {@link #KEEP_KILLED} for its last verdict, and one line said. */
+    private void killed(JvmState s) {
+        JvmReading r = s.reading();
+        Lineage l = Lineage.of(s.labels());
+        oomKills.merge(l, 1L, Long::sum);
+        lastKilled.put(l, new Killed(s.labels().pid(), r.health().lastCapture(), Instant.now()));
+        notes.accept(name(s.labels()) + " was killed by the kernel's OOM killer at its container's memory limit"
+                + (r.health().lastCapture() == null ? "; no capture was kept before" : "; the last capture before: " + r.health().lastCapture())
+                + "; its last verdict stays on /metrics for " + KEEP_KILLED.toMinutes() + " min");
+    }
+
+    /** How long a JVM the kernel killed keeps its series and last verdict on /metrics. */
+    public static final Duration KEEP_KILLED = Duration.ofMinutes(15);
+
+    /** The JVMs that follow one of the same lineage the kernel killed: the predecessor's pid and last capture. */
+    public record Killed(int pid, String capture, Instant at) {}
+
+    /** The JVMs of one service, across restarts: the same pod (or container, outside a pod) and the same main class. */
+    public record Lineage(String jvm, String container, String pod) {
+        static Lineage of(JvmLabels l) { return new Lineage(l.jvm(), l.pod().isEmpty() ? l.container() : "", l.pod()); }
+    }
+
+    private final Map<Lineage, Long> oomKills = new ConcurrentHashMap<>();
+    private final Map<Lineage, Killed> lastKilled = new ConcurrentHashMap<>();
+    private final Map<Integer, Killed> predecessors = new ConcurrentHashMap<>();
+
+    /** How many JVMs of each lineage the kernel's OOM killer ended since the exporter started. */
+    public Map<Lineage, Long> oomKills() { return Map.copyOf(oomKills); }
+
+    /** The killed predecessor of each JVM watched now that has one, by pid. */
+    public Map<Integer, Killed> predecessors() {
+        predecessors.keySet().removeIf(pid -> jvms.stream().noneMatch(j -> j.labels().pid() == pid));
+        return Map.copyOf(predecessors);
     }
 
     @Override
     public void census(Map<String, Integer> jvmsByState) { census = Map.copyOf(jvmsByState); }
 
-    /** The last reading of every JVM watched now, by pid. */
+    /** The last reading of every JVM watched now, and of those killed in the last {@link #KEEP_KILLED}, by pid. */
     public List<JvmReading> readings() {
+        Instant forget = Instant.now().minus(KEEP_KILLED);
+        jvms.removeIf(j -> j.reading().health().killed() && lastKilled.values().stream().anyMatch(k -> k.pid() == j.labels().pid() && k.at().isBefore(forget)));
         return jvms.stream().map(JvmState::reading).sorted(Comparator.comparingInt(r -> r.labels().pid())).toList();
     }
 

@@ -30,6 +30,15 @@ public interface FleetSink {
         /** The JVM exited or is no longer watched: its series end. */
         void gone();
 
+        /** What a capture taken near the container's limit says in one sentence (the row that grew, its findings). */
+        default String limitCapture(Capture capture) { return "not judged"; }
+
+        /** Something that happened to it between samples (a capture kept near its limit, in {@code capture}, or null). */
+        default void event(io.jrss.core.capture.Event e, String capture) {}
+
+        /** The kernel's OOM killer ended it ({@code kill} says how that is known): its last verdict, with the kill, stays a while. */
+        default void killed(io.jrss.core.capture.Event kill) { gone(); }
+
         /** The culprit readings the findings of its last verdict ask for: the sampler takes them. */
         default java.util.List<io.jrss.core.snapshot.CulpritAsk> culprits() { return java.util.List.of(); }
     }

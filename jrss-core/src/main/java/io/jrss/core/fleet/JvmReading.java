@@ -29,8 +29,10 @@ public record JvmReading(JvmLabels labels, Instant time, Map<String, Double> sig
      * @param samples    samples taken, by kind
      * @param failures   samples that could not be taken (attach refused, no answer)
      * @param lastError  why the last sample failed, or null when it did not
+     * @param lastCapture the directory of the last capture kept as it neared its container's limit, or null
+     * @param killed     true once the kernel's OOM killer ended it: its last verdict is kept a while ({@link Fleet#KEEP_KILLED})
      */
-    public record Health(Map<String, Duration> lastSample, Map<String, Long> samples, long failures, String lastError) {}
+    public record Health(Map<String, Duration> lastSample, Map<String, Long> samples, long failures, String lastError, String lastCapture, boolean killed) {}
 
     /** Before the first sample: only health to show. */
     static JvmReading none(JvmLabels labels, Health health) {

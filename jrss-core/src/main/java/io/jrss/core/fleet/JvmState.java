@@ -4,6 +4,7 @@ package io.jrss.core.fleet;
 import io.jrss.core.analysis.TimelineAssembler;
 import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.capture.Capture;
+import io.jrss.core.capture.Event;
 import io.jrss.core.fleet.JvmReading.Health;
 import io.jrss.core.parse.ParseException;
 import io.jrss.core.timeline.Sample;
@@ -29,17 +30,20 @@ final class JvmState implements FleetSink.Target {
     private final JvmLabels labels;
     private final TimelineAssembler assembler;
     private final Consumer<String> notes;
-    private final Consumer<JvmState> onGone;
+    private final Consumer<JvmState> onGone, onKilled;
     private final Map<String, Long> samples = new LinkedHashMap<>(Map.of("cheap", 0L, "full", 0L));
     private final Map<String, Duration> lastSample = new LinkedHashMap<>();
     private long failures;
+    private String lastCapture;
+    private boolean killed;
     private volatile JvmReading reading;
 
-    JvmState(JvmLabels labels, Duration interval, int window, Consumer<String> notes, Consumer<JvmState> onGone) {
+    JvmState(JvmLabels labels, Duration interval, int window, Consumer<String> notes, Consumer<JvmState> onGone, Consumer<JvmState> onKilled) {
         this.labels = labels;
         this.notes = notes;
         this.assembler = TimelineAssembler.windowed(labels.pid(), interval, window);
         this.onGone = onGone;
+        this.onKilled = onKilled;
         this.reading = JvmReading.none(labels, health(null));
     }
 
@@ -89,11 +93,42 @@ final class JvmState implements FleetSink.Target {
     public void gone() { onGone.accept(this); }
 
     @Override
+    public synchronized String limitCapture(Capture c) {
+        return io.jrss.core.analysis.LimitCapture.verdict(c, assembler.samples().stream().filter(Sample::full).findFirst().orElse(null));
+    }
+
+    @Override
+    public synchronized void event(Event e, String capture) {
+        assembler.event(e);
+        if (capture != null) lastCapture = capture;
+        republish();
+    }
+
+    @Override
+    public synchronized void killed(Event kill) {
+        killed = true;
+        assembler.event(kill);
+        republish();
+        onKilled.accept(this);
+    }
+
+    /** The reading again from the samples kept, after an event: the verdict it adds (a kill) shows at the next scrape. */
+    private void republish() {
+        JvmReading r = reading;
+        TimelineDiagnosis d = assembler.hasFullSample() ? assembler.diagnose() : null;
+        List<Sample> all = assembler.samples();
+        reading = d == null || all.isEmpty() ? new JvmReading(r.labels(), r.time(), r.signals(), r.rows(), r.limits(), r.liveHeap(), r.findings(), r.rowTrends(),
+                r.rssTrend(), health(r.health().lastError())) : of(all.get(all.size() - 1), d, health(killed ? "killed by the kernel's OOM killer" : r.health().lastError()));
+    }
+
+    JvmLabels labels() { return labels; }
+
+    @Override
     public List<io.jrss.core.snapshot.CulpritAsk> culprits() {
         return io.jrss.core.rules.culprits.Culprits.asks(reading.findings().stream().map(io.jrss.core.rules.Finding::id).toList());
     }
 
     private Health health(String error) {
-        return new Health(Map.copyOf(lastSample), Map.copyOf(samples), failures, error);
+        return new Health(Map.copyOf(lastSample), Map.copyOf(samples), failures, error, lastCapture, killed);
     }
 }

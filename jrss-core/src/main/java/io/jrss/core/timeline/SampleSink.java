@@ -35,4 +35,7 @@ public interface SampleSink {
 
     /** Why a trim probe cannot be measured on this target (an allocator other than glibc's is preloaded), or null. */
     String trimUnmeasurable();
+
+    /** What a capture taken near the container's limit says in one sentence (the row that grew, its findings). */
+    default String limitCapture(Capture capture) { return "not judged"; }
 }

@@ -13,6 +13,7 @@ public record WatchEnd(Reason reason, String detail) {
         /** The requested duration passed. */ duration,
         /** Stopped by the user (Ctrl-C). */ stopped,
         /** The target exited. */ target_exited,
+        /** The kernel's OOM killer ended the target at its cgroup's memory limit. */ oom_killed,
         /** The target stopped answering. */ unanswered,
         /** Writing the recording failed (a full disk); the samples before were kept. */ record_failed,
         /** A recording read back. */ recording,

@@ -35,8 +35,9 @@ public final class FleetSampler implements AutoCloseable {
      * @param workers  how many JVMs are sampled at once
      */
     /** @param culprits which culprit readings a finding that fires may take, as {@code WatchOptions#culprits} */
+    /** @param captureAt the captures kept as a JVM nears its container's limit, and where */
     public record Options(Duration interval, Duration fullInterval, Duration timeout, Pattern include, Pattern exclude, int workers,
-                          String jrssVersion, Set<String> culprits) {}
+                          String jrssVersion, Set<String> culprits, io.jrss.probe.watch.CaptureAt captureAt) {}
 
     private final Options options;
     private final FleetSink sink;
@@ -88,6 +89,7 @@ public final class FleetSampler implements AutoCloseable {
     public void close() {
         stop();
         pool.shutdownNow();
+        targets.values().forEach(TargetSampler::close);
     }
 
     private List<Future<?>> tick() {
@@ -115,7 +117,7 @@ public final class FleetSampler implements AutoCloseable {
             now.put(p.pid(), known != null && known.startTime() == start ? known : new TargetSampler(p.pid(), start, sink.found(labels(p))));
             census.merge("watched", 1, Integer::sum);
         }
-        targets.forEach((pid, t) -> { if (now.get(pid) != t) t.target().gone(); });
+        targets.forEach((pid, t) -> { if (now.get(pid) != t) t.gone(); });
         targets.clear();
         targets.putAll(now);
         sink.census(census);

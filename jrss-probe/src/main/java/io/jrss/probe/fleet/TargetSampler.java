@@ -3,6 +3,8 @@ package io.jrss.probe.fleet;
 
 import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureEntry;
+import io.jrss.core.capture.Event;
+import io.jrss.probe.watch.LimitCaptures;
 import io.jrss.core.fleet.FleetSink;
 import io.jrss.probe.CulpritSchedule;
 import io.jrss.probe.LiveCapture;
@@ -30,6 +32,8 @@ final class TargetSampler {
     private Instant lastFull;
     private boolean fullNext = true;
     private CulpritSchedule culprits;
+    /** The captures near its container's limit and the kill after them; null outside a limited memory cgroup. */
+    private volatile LimitCaptures limits;
 
     TargetSampler(int pid, long startTime, FleetSink.Target target) {
         this.pid = pid;
@@ -52,6 +56,8 @@ final class TargetSampler {
                 attach = HotSpotAttach.to(pid, o.timeout());
                 capturer = new LiveCapture(pid, attach::jcmd, new LiveCapture.Options(false, true), clock, f -> { });
                 culprits = new CulpritSchedule(o.culprits(), o.fullInterval());
+                limits = LimitCaptures.start(pid, o.captureAt(), new LiveCapture(pid, attach::jcmd, new LiveCapture.Options(false, true), clock, f -> { }),
+                        o.jrssVersion(), clock, this::drainLimit);
             }
             Instant now = clock.instant();
             boolean full = base == null || fullNext || !now.isBefore(lastFull.plus(o.fullInterval()));
@@ -72,6 +78,33 @@ final class TargetSampler {
         } finally {
             busy.set(false);
         }
+    }
+
+    /** Hands the sink the captures the limit's thread took, each with what its ledger says. */
+    private void drainLimit() {
+        LimitCaptures l = limits;
+        if (l == null) return;
+        for (LimitCaptures.Taken k : l.drain()) {
+            String verdict = k.capture() == null ? "" : "; " + target.limitCapture(k.capture());
+            target.event(new Event(k.time(), Event.Kind.watch, Event.LIMIT_CAPTURE, k.said() + verdict + (k.dir() == null ? "" : " (kept in " + k.dir() + ")")),
+                    k.dir() == null ? null : k.dir().toString());
+        }
+    }
+
+    /** The JVM exited or is no longer followed: killed by the kernel when its cgroup or the kernel log says so, else gone. */
+    void gone() {
+        LimitCaptures l = limits;
+        String by = l == null ? null : l.killedBy();
+        close();
+        if (by == null) { target.gone(); return; }
+        drainLimit();
+        target.killed(new Event(java.time.Instant.now(), Event.Kind.target, Event.OOM_KILL, "the kernel's OOM killer ended pid " + pid + " at the "
+                + io.jrss.core.model.Bytes.of(l.limitBytes()).toIec() + " limit of its memory cgroup (" + by + ")"));
+    }
+
+    void close() {
+        LimitCaptures l = limits;
+        if (l != null) l.close();
     }
 
     private String firstFailure(Capture c) {

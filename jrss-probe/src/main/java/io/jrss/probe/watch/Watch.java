@@ -51,6 +51,10 @@ public final class Watch {
     private final List<CulpritTaker> takers;
     /** Set once the end is reached: a finding that fires in the last capture loads no profiler it could not use. */
     private boolean ending;
+    /** The captures near the container's limit, and the kill after them; null outside a limited memory cgroup. */
+    private LimitCaptures limits;
+    /** Set by the limit's thread when it took a capture, so that the watch records it without waiting out its interval. */
+    private volatile boolean limitTaken;
 
     public Watch(HotSpotAttach attach, WatchOptions options, Clock clock, SampleSink sink, String jrssVersion) {
         this.attach = attach; this.options = options; this.clock = clock; this.sink = sink; this.jrssVersion = jrssVersion;
@@ -70,6 +74,7 @@ public final class Watch {
         try {
             return watch();
         } finally {
+            if (limits != null) limits.close();
             for (CulpritTaker taker : takers) { // the watch ended early (an error): a profiler stops, its files go
                 String left = taker.release();
                 if (left != null) event(new Event(clock.instant(), Event.Kind.watch, "culprits", left));
@@ -83,6 +88,7 @@ public final class Watch {
         if (options.record() != null) recording = RecordingWriter.create(options.record(), recordingInfo(pid));
         Probes p = new Probes(pid, attach::jcmd, clock);
         if (options.nmtBaseline()) probe(p.baseline());
+        watchLimit(pid);
         Instant start = clock.instant(), lastFull = null;
         Capture base = null;
         int unanswered = 0;
@@ -90,12 +96,13 @@ public final class Watch {
         String detail = null;
         while (end == null) {
             Instant t = clock.instant();
-            if (!alive(pid, startTime)) { end = WatchEnd.Reason.target_exited; detail = "pid " + pid + " exited"; break; }
+            drainLimit();
+            if (!alive(pid, startTime)) { end = gone(pid); detail = goneDetail(pid, end); break; }
             boolean full = base == null || lastFull == null || !t.isBefore(lastFull.plus(options.fullInterval()));
             Set<String> asked = full ? culprits.due(t) : Set.of();
             Capture c = full ? capturer.take(jrssVersion, asked) : capturer.sample(base, jrssVersion);
             if (capturer.unanswered()) {
-                if (!alive(pid, startTime)) { end = WatchEnd.Reason.target_exited; detail = "pid " + pid + " exited"; break; }
+                if (!alive(pid, startTime)) { drainLimit(); end = gone(pid); detail = goneDetail(pid, end); break; }
                 unanswered++;
                 event(new Event(t, Event.Kind.target, "unanswered", "pid " + pid + " did not answer (" + unanswered + " in a row)"));
                 if (unanswered >= options.maxUnanswered()) {
@@ -128,11 +135,49 @@ public final class Watch {
             sleepUntil(t.plus(options.interval()));
             if (stopped) { end = WatchEnd.Reason.stopped; detail = "stopped"; }
         }
+        drainLimit();
         finish(p, pid, startTime, end);
         return new WatchResult(end, detail, recording == null ? null : recording.dir());
     }
 
     private String recordError;
+
+    /** Starts polling the footprint against the container's limit, when there is one and captures are asked for. */
+    private void watchLimit(int pid) {
+        CaptureAt at = options.captureAt();
+        LiveCapture own = new LiveCapture(pid, attach::jcmd, new LiveCapture.Options(options.nmtDetail(), true), clock, f -> { });
+        limits = LimitCaptures.start(pid, at, own, jrssVersion, clock, () -> {
+            limitTaken = true;
+            synchronized (wake) { wake.notifyAll(); }
+        });
+        if (limits == null) return;
+        event(new Event(clock.instant(), Event.Kind.watch, "capture-at", "captures when the footprint first crosses "
+                + at.fractions().stream().map(f -> Math.round(f * 100) + "%").collect(java.util.stream.Collectors.joining(", ")) + " of the "
+                + io.jrss.core.model.Bytes.of(limits.limitBytes()).toIec() + " limit of " + limits.cgroup().dir() + " go to " + at.dir()));
+    }
+
+    /** Records the captures the limit's thread took: where each was kept, and what its ledger says. */
+    private void drainLimit() {
+        limitTaken = false;
+        if (limits == null) return;
+        for (LimitCaptures.Taken k : limits.drain()) {
+            String verdict = k.capture() == null ? "" : "; " + sink.limitCapture(k.capture());
+            event(new Event(k.time(), Event.Kind.watch, Event.LIMIT_CAPTURE, k.said() + verdict + (k.dir() == null ? "" : " (kept in " + k.dir() + ")")));
+        }
+    }
+
+    /** How the target ended: killed by the kernel's OOM killer ({@link LimitCaptures#killedBy}), or an exit. */
+    private WatchEnd.Reason gone(int pid) {
+        String by = limits == null ? null : limits.killedBy();
+        if (by == null) return WatchEnd.Reason.target_exited;
+        event(new Event(clock.instant(), Event.Kind.target, Event.OOM_KILL, "the kernel's OOM killer ended pid " + pid + " at the "
+                + io.jrss.core.model.Bytes.of(limits.limitBytes()).toIec() + " limit of its memory cgroup (" + by + ")"));
+        return WatchEnd.Reason.oom_killed;
+    }
+
+    private static String goneDetail(int pid, WatchEnd.Reason end) {
+        return end == WatchEnd.Reason.oom_killed ? "pid " + pid + " was killed by the kernel at its container's memory limit" : "pid " + pid + " exited";
+    }
 
     /** Records that culprit readings were taken, with what each cost, as an event the report shows. */
     private void took(Set<String> files, Capture c, Instant t) {
@@ -255,7 +300,7 @@ public final class Watch {
 
     private void sleepUntil(Instant next) {
         synchronized (wake) {
-            while (!stopped) {
+            while (!stopped && !limitTaken) {
                 long ms = Duration.between(clock.instant(), next).toMillis();
                 if (ms <= 0) return;
                 try {

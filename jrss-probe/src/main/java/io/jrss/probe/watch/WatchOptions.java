@@ -18,12 +18,22 @@ import java.time.Duration;
  * @param culprits      which culprit readings a finding that fires may take ({@code core.snapshot.CulpritAsk#allowedBy}):
  *                      "read" for those that only read (thread dumps, class loader statistics, Compiler.memory), the
  *                      opt-ins by name ("histogram": a full collection first); empty for none
+ * @param captureAt     the captures kept when the footprint nears the container's limit; with no directory, they go under
+ *                      the recording, or nowhere without one
  */
 public record WatchOptions(Duration interval, Duration fullInterval, Duration duration, Duration timeout, Path record,
-                           boolean nmtDetail, boolean trimProbe, boolean nmtBaseline, int maxUnanswered, java.util.Set<String> culprits) {
+                           boolean nmtDetail, boolean trimProbe, boolean nmtBaseline, int maxUnanswered, java.util.Set<String> culprits,
+                           CaptureAt captureAt) {
     public WatchOptions {
         if (interval.isNegative() || interval.isZero()) throw new IllegalArgumentException("the interval must be positive");
         if (fullInterval.compareTo(interval) < 0) fullInterval = interval;
         culprits = java.util.Set.copyOf(culprits);
+        if (record != null) captureAt = captureAt.orIn(record.resolve("captures"));
+    }
+
+    /** A watch that keeps no captures near the limit. */
+    public WatchOptions(Duration interval, Duration fullInterval, Duration duration, Duration timeout, Path record,
+                        boolean nmtDetail, boolean trimProbe, boolean nmtBaseline, int maxUnanswered, java.util.Set<String> culprits) {
+        this(interval, fullInterval, duration, timeout, record, nmtDetail, trimProbe, nmtBaseline, maxUnanswered, culprits, CaptureAt.OFF);
     }
 }

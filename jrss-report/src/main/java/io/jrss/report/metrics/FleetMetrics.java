@@ -39,6 +39,15 @@ public final class FleetMetrics implements MultiCollector {
         Families f = new Families();
         fleet.census().forEach((state, n) -> f.gauge("jrss_jvms", "Local JVMs the exporter found at its last look, by state.", Labels.of("state", state), n));
         for (JvmReading r : jvms) jvm(f, r);
+        fleet.oomKills().forEach((l, n) -> f.counter("jrss_oom_kills", "JVMs of this lineage (main class, container or pod) the kernel's OOM killer ended since the exporter started.",
+                Labels.of("jvm", l.jvm(), "container", l.container(), "pod", l.pod()), n));
+        Map<Integer, JvmReading> byPid = new LinkedHashMap<>();
+        jvms.forEach(r -> byPid.put(r.labels().pid(), r));
+        fleet.predecessors().forEach((pid, k) -> {
+            JvmReading r = byPid.get(pid);
+            if (r != null) f.gauge("jrss_predecessor_info", "1 for a JVM that follows one of its lineage the kernel killed: that JVM's pid and its last capture before the kill.",
+                    labels(r).add("predecessor_pid", Integer.toString(k.pid())).add("capture", k.capture() == null ? "" : k.capture()), 1);
+        });
         return f.snapshots();
     }
 
@@ -52,6 +61,8 @@ public final class FleetMetrics implements MultiCollector {
         h.lastSample().forEach((kind, d) -> f.gauge("jrss_sample_duration_seconds", "How long the last sample of each kind took.",
                 id.add("kind", kind), d.toNanos() / 1e9));
         f.counter("jrss_attach_failures", "Samples of this JVM that failed: attach refused, or no answer within the timeout.", id, h.failures());
+        if (h.lastCapture() != null) f.gauge("jrss_last_capture_info", "1 for the last capture kept as this JVM neared its container's limit: its directory (docs/captures.md).",
+                id.add("path", h.lastCapture()), 1);
         if (r.time() == null) return;
         f.gauge("jrss_last_sample_timestamp_seconds", "When the last sample of this JVM was taken (Unix time).", id, r.time().toEpochMilli() / 1e3);
         Double rss = r.signals().get(Signals.RSS.name());

@@ -14,11 +14,16 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * container-limit-risk over time: the snapshot verdict (the JVM cannot fit), or RSS on course to the limit by more
+ * container-limit-risk over time: the kernel's OOM kill the watch saw ({@link OomKillSeen}), else the snapshot verdict (the JVM cannot fit), or RSS on course to the limit by more
  * than first touching the heap it had committed could explain ({@link FirstTouch}).
  */
 public final class ContainerLimitTrendRule extends CarriedForwardRule {
     public ContainerLimitTrendRule() { super(Findings.CONTAINER_LIMIT_RISK.id(), Signals.RSS.name(), "rss", true); }
+
+    /** A kill the watch saw comes first: nothing the trend says is stronger. */
+    @Override public RuleResult evaluate(TimelineFacts f) {
+        return OomKillSeen.of(f.timeline()).map(RuleResult::fired).orElseGet(() -> super.evaluate(f));
+    }
 
     @Override protected RuleResult byTrend(TimelineFacts f, Growth g, Duration ttl) {
         Bytes room = FirstTouch.room(f.timeline());

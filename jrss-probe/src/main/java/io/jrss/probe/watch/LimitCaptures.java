@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jrss.probe.watch;
+
+import io.jrss.core.capture.Capture;
+import io.jrss.core.capture.CaptureInfo;
+import io.jrss.core.model.Bytes;
+import io.jrss.probe.LiveCapture;
+import io.jrss.probe.cgroup.KernelLog;
+import io.jrss.probe.cgroup.LimitWatch;
+import io.jrss.probe.cgroup.MemoryCgroup;
+import io.jrss.probe.proc.ProcPid;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The captures a watch takes before a kill: a thread polls the JVM's footprint against its container's limit
+ * ({@link LimitWatch}) and, when it first crosses a fraction, takes a full capture at once (its own capturer, beside
+ * the watch's sampling) and keeps it in the {@link CaptureStore}; the watch {@link #drain}s what was taken to record
+ * and judge it. At the end it tells the kernel's OOM kill from an exit by the cgroup's count of kills.
+ */
+public final class LimitCaptures implements AutoCloseable {
+    /** A capture kept (dir) or not (error), at the crossing that asked for it. */
+    public record Taken(Instant time, LimitWatch.Crossing crossing, Path dir, Capture capture, String error) {
+        public String said() {
+            String at = Math.round(crossing.share() * 100) + "% of its " + Bytes.of(crossing.limit()).toIec() + " limit ("
+                    + (crossing.workingSet() < 0 ? "cgroup usage " + Bytes.of(crossing.usage()).toIec() : "working set " + Bytes.of(crossing.workingSet()).toIec())
+                    + ", RSS " + Bytes.of(crossing.rss()).toIec() + ", crossed " + Math.round(crossing.fraction() * 100) + "%)";
+            return error != null ? "at " + at + ": the capture failed: " + error : "at " + at;
+        }
+    }
+
+    private final LimitWatch limit;
+    private final long killsAtStart;
+    private final LiveCapture capturer;
+    private final CaptureStore store;
+    private final String jvm, jrssVersion;
+    private final Clock clock;
+    private final Runnable wake;
+    private final List<Taken> taken = new ArrayList<>();
+    private final Thread thread;
+    private final int pid;
+    private final long startedSecondsAfterBoot;
+    private volatile boolean closed;
+    /** The most OOM kills the cgroup counted while polled near its limit: the cgroup may be gone before the watch asks. */
+    private volatile long killsSeen = -1;
+
+    private LimitCaptures(int pid, long startedSecondsAfterBoot, LimitWatch limit, LiveCapture capturer, CaptureStore store, String jvm, String jrssVersion,
+                          Clock clock, Runnable wake) {
+        this.pid = pid; this.startedSecondsAfterBoot = startedSecondsAfterBoot;
+        this.limit = limit; this.capturer = capturer; this.store = store; this.jvm = jvm; this.jrssVersion = jrssVersion; this.clock = clock; this.wake = wake;
+        this.killsAtStart = limit.cgroup().oomKills();
+        this.thread = new Thread(this::poll, "jrss-limit-" + jvm);
+        thread.setDaemon(true);
+    }
+
+    /** Starts polling; null (with nothing started) when the JVM has no memory cgroup with a limit, or no fraction is asked. */
+    public static LimitCaptures start(int pid, CaptureAt at, LiveCapture capturer, String jrssVersion, Clock clock, Runnable wake) {
+        CaptureStore store = at.store();
+        if (store == null) return null;
+        MemoryCgroup cg = MemoryCgroup.of(pid);
+        if (cg == null || cg.limit() < 0) return null;
+        Instant started;
+        long ticks;
+        try {
+            ProcPid p = ProcPid.of(pid);
+            started = Instant.ofEpochMilli(p.startedAtMillis());
+            ticks = p.startTime();
+        } catch (IOException e) {
+            return null; // it exited as we looked
+        }
+        LimitCaptures c = new LimitCaptures(pid, ticks / 100, new LimitWatch(pid, cg, at.fractions()), capturer, store, CaptureStore.jvm(pid, started),
+                jrssVersion, clock, wake);
+        c.thread.start();
+        return c;
+    }
+
+    public long limitBytes() { return limit.limit(); }
+
+    public MemoryCgroup cgroup() { return limit.cgroup(); }
+
+    /**
+     * How the JVM, now gone, was killed by the kernel's OOM killer, or null when nothing says it was: its cgroup counts
+     * more kills than at the start (read now, or last seen near the limit when the cgroup is already gone), else the
+     * kernel log names its pid after its start.
+     */
+    public String killedBy() {
+        long now = Math.max(limit.cgroup().oomKills(), killsSeen);
+        if (killsAtStart >= 0 && now > killsAtStart) {
+            return limit.cgroup().eventsFile() + " oom_kill " + killsAtStart + " → " + now + " in " + limit.cgroup().dir();
+        }
+        String line = KernelLog.killed(pid, startedSecondsAfterBoot);
+        return line == null ? null : "the kernel log: " + line;
+    }
+
+    public synchronized List<Taken> drain() {
+        List<Taken> out = List.copyOf(taken);
+        taken.clear();
+        return out;
+    }
+
+    private void poll() {
+        while (!closed) {
+            LimitWatch.Poll p = limit.poll();
+            if (p.near() || p.gone()) killsSeen = Math.max(killsSeen, limit.cgroup().oomKills());
+            if (p.gone()) { wake.run(); return; }
+            if (p.crossing() != null) capture(p.crossing());
+            try {
+                Thread.sleep(p.next().toMillis());
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private void capture(LimitWatch.Crossing crossing) {
+        Instant t = clock.instant();
+        Capture c = capturer.take(jrssVersion);
+        Taken k;
+        if (capturer.unanswered()) {
+            k = new Taken(t, crossing, null, null, "the JVM did not answer");
+        } else {
+            Map<String, String> info = new LinkedHashMap<>(c.info());
+            String why = Math.round(crossing.fraction() * 100) + "pct";
+            info.put(CaptureInfo.FULL_BECAUSE.key(), "memory crossed " + Math.round(crossing.fraction() * 100) + "% of the container's limit");
+            c = new Capture(info, c.texts(), c.entries());
+            Path dir;
+            try {
+                dir = store.keep(jvm, c, t, why);
+                k = new Taken(t, crossing, dir, c, null);
+            } catch (IOException e) {
+                k = new Taken(t, crossing, null, c, "cannot write it under " + store.root() + ": " + e.getMessage());
+            }
+        }
+        synchronized (this) { taken.add(k); }
+        wake.run();
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        thread.interrupt();
+    }
+}
