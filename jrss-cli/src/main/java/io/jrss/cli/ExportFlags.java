@@ -41,6 +41,13 @@ final class ExportFlags {
     @Option(names = "--workers", paramLabel = "N", defaultValue = "4", description = "JVMs sampled at once (default: ${DEFAULT-VALUE}).")
     int workers;
 
+    @Option(names = "--compat", paramLabel = "NAMES", defaultValue = "",
+            description = "Also serve the names JVM dashboards already query: client_java (the Prometheus Java client's jvm_memory_used_bytes{area},"
+                    + " jvm_memory_pool_used_bytes{pool}, jvm_buffer_pool_used_bytes{pool}, jvm_native_memory_committed_bytes{pool},"
+                    + " process_resident_memory_bytes) or otel (OpenTelemetry's jvm_memory_used_bytes{jvm_memory_type,jvm_memory_pool_name}, ...);"
+                    + " docs/metrics.md says where their figures differ from an in-process exporter's.")
+    String compat;
+
     @Option(names = "--once", description = "Sample every JVM once (a full sample), print the metrics to stdout and exit.")
     boolean once;
 
@@ -56,9 +63,14 @@ final class ExportFlags {
             throw new java.io.IOException("this Java " + Runtime.version().feature() + " runtime has no jdk.httpserver module, which serves"
                     + " /metrics; run jrss export on a runtime that has it (any JDK, the jrss image), or print the metrics once with --once");
         }
+        try {
+            io.jrss.report.metrics.FleetMetrics.checkCompat(compat);
+        } catch (IllegalArgumentException e) {
+            throw new Errors.UsageException(e.getMessage());
+        }
         int windowSamples = (int) Math.max(2, Math.min(100_000, window.toMillis() / interval.toMillis()));
         return new Export.Options(interval, fullInterval, windowSamples, timeout.value, pattern("--include", include), pattern("--exclude", exclude),
-                workers, listen, null, 0, culprits.allowedByExporter(), captureAt.options(CaptureAtFlags.exportDir()));
+                workers, listen, null, 0, culprits.allowedByExporter(), captureAt.options(CaptureAtFlags.exportDir()), compat);
     }
 
     /** The options with --listen's host and port, for serving /metrics. */
@@ -72,7 +84,7 @@ final class ExportFlags {
         } catch (NumberFormatException e) {
             throw new Errors.UsageException("--listen: the port of " + listen + " is not a number");
         }
-        return new Export.Options(o.interval(), o.fullInterval(), o.windowSamples(), o.timeout(), o.include(), o.exclude(), o.workers(), listen, host, port, o.culprits(), o.captureAt());
+        return new Export.Options(o.interval(), o.fullInterval(), o.windowSamples(), o.timeout(), o.include(), o.exclude(), o.workers(), listen, host, port, o.culprits(), o.captureAt(), o.compat());
     }
 
     private static Pattern pattern(String option, String regex) {

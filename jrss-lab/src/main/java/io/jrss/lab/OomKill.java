@@ -7,9 +7,9 @@ import java.util.List;
 
 /**
  * What it does: inside a 768 MiB memory cgroup with no swap (the lab runner creates it), prints READY, waits
- * {@link #QUIET_MILLIS}, then leaks direct memory at about 40 MiB/s: a 4 MiB direct buffer every 100 ms, every page
+ * {@link #QUIET_SECONDS} (or {@code -Djrss.lab.leakAfter=<seconds>}), then leaks direct memory at about 40 MiB/s: a 4 MiB direct buffer every 100 ms, every page
  * touched, all kept. -XX:MaxDirectMemorySize=4g lets the JDK go on past the limit, so the kernel's OOM killer, not an
- * OutOfMemoryError, ends it, about 18 s after the leak starts. Between 75% of the limit and the kill lie under 5 s.
+ * OutOfMemoryError, ends it, about 18 s after the leak starts (about a minute after READY). Between 75% of the limit and the kill lie under 5 s.
  *
  * What you should see: NMT's Other (direct buffers on JDK 11+) and RSS growing 40 MiB/s, memory.oom_control's oom_kill
  * going from 0 to 1 in its cgroup, the process ended by SIGKILL (exit status 137), and the kernel log's
@@ -20,12 +20,15 @@ import java.util.List;
  */
 public final class OomKill {
     static final int BUFFER_BYTES = 4 << 20;
-    static final long EVERY_MILLIS = 100, QUIET_MILLIS = 8_000;
+    static final long EVERY_MILLIS = 100;
+    /** How long it runs quietly before it leaks: long enough for an exporter at its default 30 s interval to find it. */
+    static final String LEAK_AFTER = "jrss.lab.leakAfter";
+    static final long QUIET_SECONDS = 40;
     static final List<ByteBuffer> LEAKED = new ArrayList<>();
 
     public static void main(String[] args) throws Exception {
         Ready.now();
-        Thread.sleep(QUIET_MILLIS);
+        Thread.sleep(Long.getLong(LEAK_AFTER, QUIET_SECONDS) * 1000);
         while (true) {
             ByteBuffer b = ByteBuffer.allocateDirect(BUFFER_BYTES);
             for (int i = 0; i < BUFFER_BYTES; i += 4096) b.put(i, (byte) 1);

@@ -104,7 +104,7 @@ public final class Scenarios {
     private static final List<Scenario> KILLED = List.of(
             s("oom-kill", "OomKill", "direct memory leaked at 40 MiB/s in a 768 MiB memory cgroup until the kernel's OOM killer ends the JVM",
                     List.of("-Xmx128m", "-XX:MaxDirectMemorySize=4g"), Map.of(), 17, Scenario.Container.MEMORY_LIMIT_KILL,
-                    List.of("container-limit-risk"), true, Duration.ofSeconds(40)));
+                    List.of("container-limit-risk"), true, Duration.ofSeconds(70)));
 
     public static List<Scenario> all() { return ALL; }
 

@@ -21,10 +21,11 @@ public final class Export {
      * @param listen        HOST:PORT as given, for messages; {@code host} and {@code port} parsed from it
      * @param culprits      which culprit readings a finding that fires may take ("read", "histogram")
      * @param captureAt     the captures kept as a JVM nears its container's limit (docs/captures.md)
+     * @param compat        the other exporters' names served too ("client_java" or "otel"), or ""
      */
     public record Options(Duration interval, Duration fullInterval, int windowSamples, Duration timeout, Pattern include, Pattern exclude, int workers,
                           String listen, String host, int port, java.util.Set<String> culprits,
-                          io.jrss.probe.watch.CaptureAt captureAt) {}
+                          io.jrss.probe.watch.CaptureAt captureAt, String compat) {}
 
     /** Told the fleet's notes (a JVM found, gone, failing) and when /metrics is served. */
     public interface Listener {
@@ -55,7 +56,7 @@ public final class Export {
 
     private static FleetSampler sampler(Options o, Listener listener, PrometheusRegistry registry) {
         Fleet fleet = new Fleet(o.interval(), o.windowSamples(), listener::note);
-        registry.register(new FleetMetrics(fleet));
+        registry.register(new FleetMetrics(fleet, o.compat()));
         var options = new FleetSampler.Options(o.interval(), o.fullInterval(), o.timeout(), o.include(), o.exclude(), o.workers(), Reporter.JRSS_VERSION, o.culprits(), o.captureAt());
         return new FleetSampler(options, fleet, Clock.systemUTC());
     }

@@ -39,6 +39,10 @@ public final class TimelineAssembler {
     private final int maxSamples;
     private Diagnosis lastFull, peakFull;
     private Sample lastFullSample;
+    private Snapshot lastSnapshot;
+
+    /** The snapshot of the last capture added, full or cheap; null before the first. */
+    public Snapshot lastSnapshot() { return lastSnapshot; }
     private Map<String, Double> limits = Map.of();
     private final HeldCulprits culprits = new HeldCulprits();
 
@@ -56,6 +60,7 @@ public final class TimelineAssembler {
 
     public Sample add(Capture capture) {
         Snapshot s = SnapshotParser.parse(capture);
+        lastSnapshot = s;
         boolean full = capture.text(CaptureFiles.SMAPS).isPresent();
         Map<String, Long> rows = new LinkedHashMap<>();
         if (full) {

@@ -64,7 +64,7 @@ final class JvmState implements FleetSink.Target {
         lastSample.put(kind, took);
         TimelineDiagnosis d = assembler.diagnose();
         Health h = health(null);
-        reading = d == null ? new JvmReading(labels, s.time(), s.signals(), Map.of(), Map.of(), null, List.of(), Map.of(), null, h)
+        reading = d == null ? new JvmReading(labels, s.time(), s.signals(), Map.of(), Map.of(), null, List.of(), Map.of(), null, h, pools())
                 : of(s, d, h);
         return assembler.movedSinceLastFull(s) != null;
     }
@@ -77,7 +77,12 @@ final class JvmState implements FleetSink.Target {
                 .map(r -> r.slope().perHour()).findFirst().orElse(null);
         Series live = Trends.liveHeap(t);
         return new JvmReading(labels, s.time(), s.signals(), assembler.lastRows(), t.limits(), live.size() == 0 ? null : live.last(),
-                d.findings(), rowTrends, rssTrend, h);
+                d.findings(), rowTrends, rssTrend, h, pools());
+    }
+
+    /** The MXBean-like pools of the last capture, for the names other exporters use. */
+    private MxPools pools() {
+        return assembler.lastSnapshot() == null ? reading.pools() : MxPools.of(assembler.lastSnapshot());
     }
 
     @Override
@@ -86,7 +91,7 @@ final class JvmState implements FleetSink.Target {
         JvmReading r = reading;
         if (r.health().lastError() == null) notes.accept(Fleet.name(labels) + ": cannot sample it: " + why);
         reading = new JvmReading(r.labels(), r.time(), r.signals(), r.rows(), r.limits(), r.liveHeap(), r.findings(), r.rowTrends(), r.rssTrend(),
-                health(why));
+                health(why), r.pools());
     }
 
     @Override
@@ -118,7 +123,7 @@ final class JvmState implements FleetSink.Target {
         TimelineDiagnosis d = assembler.hasFullSample() ? assembler.diagnose() : null;
         List<Sample> all = assembler.samples();
         reading = d == null || all.isEmpty() ? new JvmReading(r.labels(), r.time(), r.signals(), r.rows(), r.limits(), r.liveHeap(), r.findings(), r.rowTrends(),
-                r.rssTrend(), health(r.health().lastError())) : of(all.get(all.size() - 1), d, health(killed ? "killed by the kernel's OOM killer" : r.health().lastError()));
+                r.rssTrend(), health(r.health().lastError()), r.pools()) : of(all.get(all.size() - 1), d, health(killed ? "killed by the kernel's OOM killer" : r.health().lastError()));
     }
 
     JvmLabels labels() { return labels; }

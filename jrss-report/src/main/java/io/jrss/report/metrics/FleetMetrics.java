@@ -30,15 +30,28 @@ public final class FleetMetrics implements MultiCollector {
             Signals.CODE_CACHE_USED.name(), "jrss_code_cache_max_bytes");
 
     private final Fleet fleet;
+    private final java.util.Set<CompatMetrics.Compat> compat;
 
-    public FleetMetrics(Fleet fleet) { this.fleet = fleet; }
+    public FleetMetrics(Fleet fleet) { this(fleet, ""); }
+
+    /** @param compat the other exporters' names served too: "client_java" or "otel" ({@link #checkCompat}), "" for none */
+    public FleetMetrics(Fleet fleet, String compat) {
+        this.fleet = fleet;
+        this.compat = CompatMetrics.parse(compat);
+    }
+
+    /** Throws IllegalArgumentException, with one line for the user, when {@code --compat}'s value cannot be served. */
+    public static void checkCompat(String compat) { CompatMetrics.parse(compat); }
 
     @Override
     public MetricSnapshots collect() {
         List<JvmReading> jvms = fleet.readings();
         Families f = new Families();
         fleet.census().forEach((state, n) -> f.gauge("jrss_jvms", "Local JVMs the exporter found at its last look, by state.", Labels.of("state", state), n));
-        for (JvmReading r : jvms) jvm(f, r);
+        for (JvmReading r : jvms) {
+            jvm(f, r);
+            CompatMetrics.of(f, labels(r), r, compat);
+        }
         fleet.oomKills().forEach((l, n) -> f.counter("jrss_oom_kills", "JVMs of this lineage (main class, container or pod) the kernel's OOM killer ended since the exporter started.",
                 Labels.of("jvm", l.jvm(), "container", l.container(), "pod", l.pod()), n));
         Map<Integer, JvmReading> byPid = new LinkedHashMap<>();
@@ -97,22 +110,5 @@ public final class FleetMetrics implements MultiCollector {
     static Labels labels(JvmReading r) {
         var l = r.labels();
         return Labels.of("pid", Integer.toString(l.pid()), "jvm", l.jvm(), "container", l.container(), "pod", l.pod());
-    }
-
-    /** Metric families in the order first seen, each with its data points. */
-    private static final class Families {
-        private final Map<String, Family> byName = new LinkedHashMap<>();
-
-        void gauge(String name, String help, Labels labels, double value) { family(name, help, false).add(labels, value); }
-
-        void counter(String name, String help, Labels labels, double value) { family(name, help, true).add(labels, value); }
-
-        private Family family(String name, String help, boolean counter) { return byName.computeIfAbsent(name, n -> new Family(n, help, counter)); }
-
-        MetricSnapshots snapshots() {
-            List<MetricSnapshot> out = new ArrayList<>();
-            for (Family fam : byName.values()) out.add(fam.snapshot());
-            return new MetricSnapshots(out);
-        }
     }
 }
