@@ -45,7 +45,7 @@ public final class Fleet implements FleetSink {
         jvms.removeIf(j -> j.labels().pid() == labels.pid()); // a killed JVM kept for its verdict whose pid was reused: two series must not share labels
         jvms.add(s);
         Killed before = lastKilled.get(Lineage.of(labels));
-        if (before != null) {
+        if (before != null && before.at().isAfter(Instant.now().minus(KEEP_KILLED))) { // a restart, not a JVM of the same name days later
             predecessors.put(labels.pid(), before);
             notes.accept(name(labels) + " found: sampling it; it follows pid " + before.pid() + ", killed by the kernel at its limit"
                     + (before.capture() == null ? "" : "; the last capture before that kill: " + before.capture()));
@@ -69,7 +69,7 @@ public final class Fleet implements FleetSink {
     /** How long a JVM the kernel killed keeps its series and last verdict on /metrics. */
     public static final Duration KEEP_KILLED = Duration.ofMinutes(15);
 
-    /** The JVMs that follow one of the same lineage the kernel killed: the predecessor's pid and last capture. */
+    /** A JVM the kernel killed, for the one of its lineage that follows: its pid, its last capture, and when. */
     public record Killed(int pid, String capture, Instant at) {}
 
     /** The JVMs of one service, across restarts: the same pod (or container, outside a pod) and the same main class. */
@@ -96,7 +96,7 @@ public final class Fleet implements FleetSink {
     /** The last reading of every JVM watched now, and of those killed in the last {@link #KEEP_KILLED}, by pid. */
     public List<JvmReading> readings() {
         Instant forget = Instant.now().minus(KEEP_KILLED);
-        jvms.removeIf(j -> j.reading().health().killed() && lastKilled.values().stream().anyMatch(k -> k.pid() == j.labels().pid() && k.at().isBefore(forget)));
+        jvms.removeIf(j -> j.killedAt() != null && j.killedAt().isBefore(forget));
         return jvms.stream().map(JvmState::reading).sorted(Comparator.comparingInt(r -> r.labels().pid())).toList();
     }
 

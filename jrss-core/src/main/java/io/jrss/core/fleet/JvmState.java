@@ -36,6 +36,7 @@ final class JvmState implements FleetSink.Target {
     private long failures;
     private String lastCapture;
     private boolean killed;
+    private volatile java.time.Instant killedAt;
     private volatile JvmReading reading;
 
     JvmState(JvmLabels labels, Duration interval, int window, Consumer<String> notes, Consumer<JvmState> onGone, Consumer<JvmState> onKilled) {
@@ -112,6 +113,7 @@ final class JvmState implements FleetSink.Target {
     @Override
     public synchronized void killed(Event kill) {
         killed = true;
+        killedAt = java.time.Instant.now();
         assembler.event(kill);
         republish();
         onKilled.accept(this);
@@ -122,11 +124,15 @@ final class JvmState implements FleetSink.Target {
         JvmReading r = reading;
         TimelineDiagnosis d = assembler.hasFullSample() ? assembler.diagnose() : null;
         List<Sample> all = assembler.samples();
+        Health h = health(killed ? "killed by the kernel's OOM killer at its container's memory limit" : r.health().lastError());
         reading = d == null || all.isEmpty() ? new JvmReading(r.labels(), r.time(), r.signals(), r.rows(), r.limits(), r.liveHeap(), r.findings(), r.rowTrends(),
-                r.rssTrend(), health(r.health().lastError()), r.pools()) : of(all.get(all.size() - 1), d, health(killed ? "killed by the kernel's OOM killer" : r.health().lastError()));
+                r.rssTrend(), h, r.pools()) : of(all.get(all.size() - 1), d, h);
     }
 
     JvmLabels labels() { return labels; }
+
+    /** When the kernel killed it, or null while it lives. */
+    java.time.Instant killedAt() { return killedAt; }
 
     @Override
     public List<io.jrss.core.snapshot.CulpritAsk> culprits() {

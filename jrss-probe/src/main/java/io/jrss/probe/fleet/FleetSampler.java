@@ -3,7 +3,7 @@ package io.jrss.probe.fleet;
 
 import io.jrss.core.fleet.FleetSink;
 import io.jrss.core.fleet.JvmLabels;
-import io.jrss.probe.jvm.JvmLocator;
+import io.jrss.probe.jvm.JvmCensus;
 import io.jrss.probe.jvm.JvmProcess;
 import io.jrss.probe.proc.ProcPid;
 import java.io.IOException;
@@ -44,6 +44,8 @@ public final class FleetSampler implements AutoCloseable {
     private final Clock clock;
     private final ExecutorService pool;
     private final Map<Integer, TargetSampler> targets = new HashMap<>();
+    /** What each process is, kept while it is the same program: the look at every tick reads two small files per process. */
+    private final JvmCensus processes = new JvmCensus();
     private final Object wake = new Object();
     private volatile boolean stopped;
 
@@ -104,7 +106,7 @@ public final class FleetSampler implements AutoCloseable {
     private List<TargetSampler> look() {
         Map<String, Integer> census = new LinkedHashMap<>(Map.of("watched", 0, "unattachable", 0, "excluded", 0));
         Map<Integer, TargetSampler> now = new HashMap<>();
-        for (JvmProcess p : JvmLocator.list()) {
+        for (JvmProcess p : processes.list()) {
             if (!wanted(p.mainClass())) { census.merge("excluded", 1, Integer::sum); continue; }
             if (!p.attachable()) { census.merge("unattachable", 1, Integer::sum); continue; }
             long start;
