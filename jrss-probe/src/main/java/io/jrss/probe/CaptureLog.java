@@ -39,6 +39,8 @@ final class CaptureLog {
     // Written by the capturing thread and by the reader of files (PhaseTaker), read after both are done.
     final Map<String, String> info = Collections.synchronizedMap(new LinkedHashMap<>());
     final Map<String, String> texts = Collections.synchronizedMap(new LinkedHashMap<>());
+    /** The files carried over from the watch's first capture, which redacted them. */
+    private final java.util.Set<String> carriedFiles = new java.util.HashSet<>();
     private final List<CaptureEntry> entries = Collections.synchronizedList(new ArrayList<>());
     private final Redactor redactor = new Redactor();
     private final int pid;
@@ -76,9 +78,10 @@ final class CaptureLog {
         entries.add(new CaptureEntry(file, source, clock.instant(), 0, status, why));
     }
 
-    /** A reading carried over from an earlier capture, as it was. */
+    /** A reading carried over from an earlier capture, as it was: redacted there already, so not again (most of a cheap sample's CPU). */
     void carried(String file, String text, Instant started, String source) {
         texts.put(file, text);
+        carriedFiles.add(file);
         entries.add(new CaptureEntry(file, source, started, 0, CaptureEntry.Status.ok, ""));
     }
 
@@ -95,7 +98,7 @@ final class CaptureLog {
             info.put(CaptureInfo.GONE.key(), gone);
         }
         // Every reading that may carry a credential (all but the kernel's and the JVM's numbers), before it is kept.
-        texts.replaceAll((file, text) -> Readings.mayHoldSecrets(file) ? redactor.redact(text) : text);
+        texts.replaceAll((file, text) -> Readings.mayHoldSecrets(file) && !carriedFiles.contains(file) ? redactor.redact(text) : text);
         info.put(CaptureInfo.PID.key(), Integer.toString(pid));
         info.put(CaptureInfo.CAPTURED_AT.key(), started.toString());
         info.put(CaptureInfo.JRSS_VERSION.key(), jrssVersion);

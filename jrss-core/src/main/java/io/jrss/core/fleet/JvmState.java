@@ -38,6 +38,7 @@ final class JvmState implements FleetSink.Target {
     private boolean killed;
     private volatile java.time.Instant killedAt;
     private volatile JvmReading reading;
+    private TimelineDiagnosis verdict;
 
     JvmState(JvmLabels labels, Duration interval, int window, Consumer<String> notes, Consumer<JvmState> onGone, Consumer<JvmState> onKilled) {
         this.labels = labels;
@@ -63,7 +64,11 @@ final class JvmState implements FleetSink.Target {
         String kind = s.full() ? "full" : "cheap";
         samples.merge(kind, 1L, Long::sum);
         lastSample.put(kind, took);
-        TimelineDiagnosis d = assembler.diagnose();
+        // The verdict is reached at full samples only: rules and trends cost O(window) per series, and at 200 JVMs a verdict at
+        // every cheap sample was most of the exporter's CPU (docs/performance.md). A cheap sample whose footprint moved asks for
+        // a full one at the next interval, which judges it. Between full samples the signals are new, the findings as last judged.
+        if (s.full() || verdict == null) verdict = assembler.diagnose();
+        TimelineDiagnosis d = verdict;
         Health h = health(null);
         reading = d == null ? new JvmReading(labels, s.time(), s.signals(), Map.of(), Map.of(), null, List.of(), Map.of(), null, h, pools())
                 : of(s, d, h);
@@ -123,6 +128,7 @@ final class JvmState implements FleetSink.Target {
     private void republish() {
         JvmReading r = reading;
         TimelineDiagnosis d = assembler.hasFullSample() ? assembler.diagnose() : null;
+        verdict = d;
         List<Sample> all = assembler.samples();
         Health h = health(killed ? "killed by the kernel's OOM killer at its container's memory limit" : r.health().lastError());
         reading = d == null || all.isEmpty() ? new JvmReading(r.labels(), r.time(), r.signals(), r.rows(), r.limits(), r.liveHeap(), r.findings(), r.rowTrends(),

@@ -80,7 +80,9 @@ class FleetMetricsTest {
         String source = Files.readString(Path.of("src/main/java/io/jrss/report/metrics/FleetMetrics.java"));
         List<String> names = new java.util.ArrayList<>(SignalMetrics.ALL.stream().map(m -> m.name() + (m.counter() ? "_total" : "")).toList());
         Matcher m = Pattern.compile("\"(jrss_[a-z_]+)\"").matcher(source);
-        while (m.find()) names.add(m.group(1) + (Set.of("jrss_samples", "jrss_attach_failures").contains(m.group(1)) ? "_total" : ""));
+        while (m.find()) names.add(m.group(1) + (Set.of("jrss_samples", "jrss_attach_failures", "jrss_oom_kills").contains(m.group(1)) ? "_total" : ""));
+        Matcher compat = Pattern.compile("\"((?:jvm|process)_[a-z_]+)\"").matcher(Files.readString(Path.of("src/main/java/io/jrss/report/metrics/CompatMetrics.java")));
+        while (compat.find()) assertTrue(docs.contains("`" + compat.group(1) + "`"), "docs/metrics.md does not name --compat's " + compat.group(1));
         for (String n : names) assertTrue(docs.contains("`" + n + "`"), "docs/metrics.md does not name " + n);
         for (String n : names) assertTrue(n.matches("jrss_[a-z_]+"), n);
     }
