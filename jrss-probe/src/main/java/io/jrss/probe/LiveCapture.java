@@ -56,6 +56,18 @@ public final class LiveCapture {
     }
 
     /**
+     * What {@link #sample} needs of a full capture: its carried readings (version, flags, command line, properties,
+     * environment), without the rest (smaps alone is 100 KiB or more a JVM, which an exporter of 200 JVMs kept for nothing).
+     */
+    public static Capture carriedOnly(Capture full) {
+        java.util.Map<String, String> texts = new java.util.LinkedHashMap<>();
+        for (CaptureFile f : Readings.files()) {
+            if (f.sampling() == CaptureFile.Sampling.CARRIED) full.text(f.name()).ifPresent(t -> texts.put(f.name(), t));
+        }
+        return new Capture(full.info(), texts, full.entries().stream().filter(e -> texts.containsKey(e.file())).toList());
+    }
+
+    /**
      * A cheap sample for a watch: only the readings that change and cost little (status, smaps_rollup, NMT summary,
      * GC.heap_info, Compiler.codecache, PerfCounter.print, glibc statistics, the cgroup counters), no full smaps.
      * What does not change (version, flags, command line, properties, environment, host CPUs) is carried over from

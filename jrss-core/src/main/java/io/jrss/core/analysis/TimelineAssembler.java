@@ -26,7 +26,8 @@ import java.util.Set;
  * Turns captures, one after the other, into a timeline: each becomes a sample (signals; ledger rows when it is full),
  * the last full one is kept whole for the ledger and the snapshot rules. A live watch and a recording read back go
  * through here alike, so they reach the same verdicts. Keeps only samples, not snapshots: an hour at 1 s is small.
- * An exporter that runs for months keeps a window instead ({@link #windowed}): the last samples only, and no episodes.
+ * An exporter that runs for months keeps a window instead ({@link #windowed}): the last samples only, no episodes, and
+ * no peak apart from the last full sample.
  * Of the snapshots, it keeps the last full one and, per culprit reading, the earliest and latest that held it.
  */
 public final class TimelineAssembler {
@@ -68,7 +69,8 @@ public final class TimelineAssembler {
             for (LedgerRow r : lastFull.ledger().rows()) rows.put(r.id(), r.bytes().value());
             limits = Limits.of(s);
             long rss = lastFull.ledger().rssKnown() ? lastFull.ledger().rss().value() : 0;
-            if (peakFull == null || rss > peakFull.ledger().rss().value()) peakFull = lastFull;
+            // Windowed (an exporter), the peak is the last full sample: a second parsed smaps per JVM ran 200 JVMs out of 128 MiB.
+            if (episodes == null || peakFull == null || rss > peakFull.ledger().rss().value()) peakFull = lastFull;
             if (episodes != null) episodes.add(s.time(), rss, lastFull.findings());
         }
         culprits.add(s);

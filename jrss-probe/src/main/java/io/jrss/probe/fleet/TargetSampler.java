@@ -67,7 +67,7 @@ final class TargetSampler {
                 target.failed(firstFailure(c), took(t0));
                 return;
             }
-            if (full) { base = c; lastFull = now; culprits.taken(asked, now); }
+            if (full) { base = LiveCapture.carriedOnly(c); lastFull = now; culprits.taken(asked, now); }
             fullNext = target.keep(c, took(t0));
             culprits.asked(target.culprits());
             fullNext |= culprits.newlyWanted() != null; // a finding fired: its culprit readings at the next sample
