@@ -16,8 +16,13 @@ import java.util.List;
  * the findings its snapshot raises on its own.
  */
 public final class LimitCapture {
+    /** The sentence, against the first full sample {@code timeline} holds (a watch's first, an exporter's window's). */
+    public static String verdict(Capture c, TimelineAssembler timeline) {
+        return verdict(c, timeline.samples().stream().filter(Sample::full).findFirst().orElse(null));
+    }
+
     /** @param first the watch's first full sample, or null */
-    public static String verdict(Capture c, Sample first) {
+    static String verdict(Capture c, Sample first) {
         Diagnosis d = Diagnosis.of(SnapshotParser.parse(c));
         String row = grewMost(d, first);
         List<String> ids = d.findings().stream().filter(f -> f.severity().compareTo(Severity.warning) >= 0).map(Finding::id).distinct().toList();

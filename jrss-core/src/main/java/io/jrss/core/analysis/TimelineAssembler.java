@@ -41,9 +41,6 @@ public final class TimelineAssembler {
     private Diagnosis lastFull, peakFull;
     private Sample lastFullSample;
     private Snapshot lastSnapshot;
-
-    /** The snapshot of the last capture added, full or cheap; null before the first. */
-    public Snapshot lastSnapshot() { return lastSnapshot; }
     private Map<String, Double> limits = Map.of();
     private final HeldCulprits culprits = new HeldCulprits();
 
@@ -58,6 +55,9 @@ public final class TimelineAssembler {
         if (maxSamples < 2) throw new IllegalArgumentException("a window of at least 2 samples: " + maxSamples);
         return new TimelineAssembler(pid, interval, maxSamples, null);
     }
+
+    /** The snapshot of the last capture added, full or cheap; null before the first. */
+    public Snapshot lastSnapshot() { return lastSnapshot; }
 
     public Sample add(Capture capture) {
         Snapshot s = SnapshotParser.parse(capture);

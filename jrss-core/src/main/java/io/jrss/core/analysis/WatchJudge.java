@@ -83,7 +83,7 @@ public final class WatchJudge implements SampleSink {
 
     @Override
     public String limitCapture(Capture capture) {
-        return LimitCapture.verdict(capture, assembler.samples().stream().filter(Sample::full).findFirst().orElse(null));
+        return LimitCapture.verdict(capture, assembler);
     }
 
     /** The verdict over the whole watch; null before the first full sample. */

@@ -35,7 +35,7 @@ final class JvmState implements FleetSink.Target {
     private final Map<String, Duration> lastSample = new LinkedHashMap<>();
     private long failures;
     private String lastCapture;
-    private boolean killed;
+    /** When the kernel killed it, or null while it lives. */
     private volatile java.time.Instant killedAt;
     private volatile JvmReading reading;
     private TimelineDiagnosis verdict;
@@ -105,7 +105,7 @@ final class JvmState implements FleetSink.Target {
 
     @Override
     public synchronized String limitCapture(Capture c) {
-        return io.jrss.core.analysis.LimitCapture.verdict(c, assembler.samples().stream().filter(Sample::full).findFirst().orElse(null));
+        return io.jrss.core.analysis.LimitCapture.verdict(c, assembler);
     }
 
     @Override
@@ -117,7 +117,6 @@ final class JvmState implements FleetSink.Target {
 
     @Override
     public synchronized void killed(Event kill) {
-        killed = true;
         killedAt = java.time.Instant.now();
         assembler.event(kill);
         republish();
@@ -130,7 +129,7 @@ final class JvmState implements FleetSink.Target {
         TimelineDiagnosis d = assembler.hasFullSample() ? assembler.diagnose() : null;
         verdict = d;
         List<Sample> all = assembler.samples();
-        Health h = health(killed ? "killed by the kernel's OOM killer at its container's memory limit" : r.health().lastError());
+        Health h = health(killedAt != null ? "killed by the kernel's OOM killer at its container's memory limit" : r.health().lastError());
         reading = d == null || all.isEmpty() ? new JvmReading(r.labels(), r.time(), r.signals(), r.rows(), r.limits(), r.liveHeap(), r.findings(), r.rowTrends(),
                 r.rssTrend(), h, r.pools()) : of(all.get(all.size() - 1), d, h);
     }
@@ -146,6 +145,6 @@ final class JvmState implements FleetSink.Target {
     }
 
     private Health health(String error) {
-        return new Health(Map.copyOf(lastSample), Map.copyOf(samples), failures, error, lastCapture, killed);
+        return new Health(Map.copyOf(lastSample), Map.copyOf(samples), failures, error, lastCapture, killedAt != null);
     }
 }

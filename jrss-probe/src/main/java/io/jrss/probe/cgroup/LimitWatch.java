@@ -40,30 +40,16 @@ public final class LimitWatch {
     static final long PAGE_SIZE = pageSize();
     private long limit;
     private int nextFraction;
-    private long oomKills;
 
     /** @param fractions ascending, each in (0, 1] */
     public LimitWatch(int pid, MemoryCgroup cgroup, List<Double> fractions) {
         this.pid = pid; this.cgroup = cgroup; this.fractions = List.copyOf(fractions);
         this.limit = cgroup.limit();
-        this.oomKills = cgroup.oomKills();
     }
 
     public MemoryCgroup cgroup() { return cgroup; }
 
     public long limit() { return limit; }
-
-    /** The count of OOM kills in the cgroup when last read, or -1 where the kernel does not keep one. */
-    public long oomKills() { return oomKills; }
-
-    /** Reads the count of OOM kills again; returns how many were added since the last read (0 when it cannot be read). */
-    public long newOomKills() {
-        long now = cgroup.oomKills();
-        if (now < 0 || oomKills < 0) return 0;
-        long added = now - oomKills;
-        oomKills = now;
-        return Math.max(0, added);
-    }
 
     public Poll poll() {
         long usage = cgroup.usage(), rss = rss();

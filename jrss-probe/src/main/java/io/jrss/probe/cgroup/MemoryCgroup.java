@@ -66,9 +66,6 @@ public record MemoryCgroup(Path dir, int version) {
     /** How many processes the kernel's OOM killer ended in this cgroup, or -1 where the kernel does not count them. */
     public long oomKills() { return field(read(eventsFile()), "oom_kill"); }
 
-    /** How often usage hit the limit ({@code max} of memory.events, or v1's memory.failcnt), or -1. */
-    public long limitHits() { return version == 1 ? number("memory.failcnt") : field(read("memory.events"), "max"); }
-
     private long number(String file) {
         String t = read(file);
         if (t == null) return -1;

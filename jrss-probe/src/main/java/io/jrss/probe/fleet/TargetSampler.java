@@ -3,7 +3,6 @@ package io.jrss.probe.fleet;
 
 import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureEntry;
-import io.jrss.core.capture.Event;
 import io.jrss.probe.watch.LimitCaptures;
 import io.jrss.core.fleet.FleetSink;
 import io.jrss.probe.CulpritSchedule;
@@ -84,11 +83,7 @@ final class TargetSampler {
     private void drainLimit() {
         LimitCaptures l = limits;
         if (l == null) return;
-        for (LimitCaptures.Taken k : l.drain()) {
-            String verdict = k.capture() == null ? "" : "; " + target.limitCapture(k.capture());
-            target.event(new Event(k.time(), Event.Kind.watch, Event.LIMIT_CAPTURE, k.said() + verdict + (k.dir() == null ? "" : " (kept in " + k.dir() + ")")),
-                    k.dir() == null ? null : k.dir().toString());
-        }
+        for (LimitCaptures.Taken k : l.drain()) target.event(k.event(target::limitCapture), k.dir() == null ? null : k.dir().toString());
     }
 
     /** The JVM exited or is no longer followed: killed by the kernel when its cgroup or the kernel log says so, else gone. */
@@ -98,8 +93,7 @@ final class TargetSampler {
         close();
         if (by == null) { target.gone(); return; }
         drainLimit();
-        target.killed(new Event(java.time.Instant.now(), Event.Kind.target, Event.OOM_KILL, "the kernel's OOM killer ended pid " + pid + " at the "
-                + io.jrss.core.model.Bytes.of(l.limitBytes()).toIec() + " limit of its memory cgroup (" + by + ")"));
+        target.killed(l.killEvent(java.time.Instant.now(), by));
     }
 
     void close() {

@@ -3,6 +3,7 @@ package io.jrss.probe.watch;
 
 import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.CaptureInfo;
+import io.jrss.core.capture.Event;
 import io.jrss.core.model.Bytes;
 import io.jrss.probe.LiveCapture;
 import io.jrss.probe.cgroup.KernelLog;
@@ -33,6 +34,18 @@ public final class LimitCaptures implements AutoCloseable {
                     + ", RSS " + Bytes.of(crossing.rss()).toIec() + ", crossed " + Math.round(crossing.fraction() * 100) + "%)";
             return error != null ? "at " + at + ": the capture failed: " + error : "at " + at;
         }
+
+        /** The {@link Event#LIMIT_CAPTURE} event that records it, with what its ledger says ({@code verdict}, or null unjudged). */
+        public Event event(java.util.function.Function<Capture, String> verdict) {
+            return new Event(time, Event.Kind.watch, Event.LIMIT_CAPTURE, said() + (capture == null ? "" : "; " + verdict.apply(capture))
+                    + (dir == null ? "" : " (kept in " + dir + ")"));
+        }
+    }
+
+    /** The {@link Event#OOM_KILL} event of the JVM's end, when {@link #killedBy} said how it is known. */
+    public Event killEvent(Instant at, String by) {
+        return new Event(at, Event.Kind.target, Event.OOM_KILL, "the kernel's OOM killer ended pid " + pid + " at the "
+                + Bytes.of(limitBytes()).toIec() + " limit of its memory cgroup (" + by + ")");
     }
 
     private final LimitWatch limit;
@@ -126,13 +139,11 @@ public final class LimitCaptures implements AutoCloseable {
             k = new Taken(t, crossing, null, null, "the JVM did not answer");
         } else {
             Map<String, String> info = new LinkedHashMap<>(c.info());
-            String why = Math.round(crossing.fraction() * 100) + "pct";
-            info.put(CaptureInfo.FULL_BECAUSE.key(), "memory crossed " + Math.round(crossing.fraction() * 100) + "% of the container's limit");
+            long pct = Math.round(crossing.fraction() * 100);
+            info.put(CaptureInfo.FULL_BECAUSE.key(), "memory crossed " + pct + "% of the container's limit");
             c = new Capture(info, c.texts(), c.entries());
-            Path dir;
             try {
-                dir = store.keep(jvm, c, t, why);
-                k = new Taken(t, crossing, dir, c, null);
+                k = new Taken(t, crossing, store.keep(jvm, c, t, pct + "pct"), c, null);
             } catch (IOException e) {
                 k = new Taken(t, crossing, null, c, "cannot write it under " + store.root() + ": " + e.getMessage());
             }

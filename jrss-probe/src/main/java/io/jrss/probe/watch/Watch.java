@@ -160,18 +160,14 @@ public final class Watch {
     private void drainLimit() {
         limitTaken = false;
         if (limits == null) return;
-        for (LimitCaptures.Taken k : limits.drain()) {
-            String verdict = k.capture() == null ? "" : "; " + sink.limitCapture(k.capture());
-            event(new Event(k.time(), Event.Kind.watch, Event.LIMIT_CAPTURE, k.said() + verdict + (k.dir() == null ? "" : " (kept in " + k.dir() + ")")));
-        }
+        for (LimitCaptures.Taken k : limits.drain()) event(k.event(sink::limitCapture));
     }
 
     /** How the target ended: killed by the kernel's OOM killer ({@link LimitCaptures#killedBy}), or an exit. */
     private WatchEnd.Reason gone(int pid) {
         String by = limits == null ? null : limits.killedBy();
         if (by == null) return WatchEnd.Reason.target_exited;
-        event(new Event(clock.instant(), Event.Kind.target, Event.OOM_KILL, "the kernel's OOM killer ended pid " + pid + " at the "
-                + io.jrss.core.model.Bytes.of(limits.limitBytes()).toIec() + " limit of its memory cgroup (" + by + ")"));
+        event(limits.killEvent(clock.instant(), by));
         return WatchEnd.Reason.oom_killed;
     }
 
