@@ -105,7 +105,9 @@ final class CaptureLog {
         if (full) info.put(CaptureInfo.REDACTED_VALUES.key(), Integer.toString(redactor.count()));
         info.put(CaptureInfo.SAMPLE.key(), full ? "full" : "cheap");
         if (unanswered) info.put(CaptureInfo.UNANSWERED.key(), "true");
-        return new Capture(info, texts, entries);
+        Capture out = new Capture(info, texts, entries);
+        texts.clear(); // the capture has them; the log stays as its capturer's last, for gone() and unanswered (VM.info alone is 40 KiB)
+        return out;
     }
 
     /** The start time of the live process {@code pid}; -1 once it has exited (a zombie has exited too). */

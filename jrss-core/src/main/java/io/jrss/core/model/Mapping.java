@@ -9,12 +9,16 @@ import java.util.Map;
  * {@code pathname} is empty for anonymous memory; may be "[heap]", "[stack]", "/memfd:java_heap (deleted)".
  */
 public record Mapping(long start, long end, String perms, long offset, String dev, long inode, String pathname,
-                      Map<String, Long> fields) {
+                      MappingFields fields) {
+    public Mapping(long start, long end, String perms, long offset, String dev, long inode, String pathname, Map<String, Long> fields) {
+        this(start, end, perms, offset, dev, inode, pathname, MappingFields.of(fields));
+    }
+
     public long size() { return end - start; }
     public Bytes rss() { return field("Rss"); }
     public Bytes pss() { return field("Pss"); }
     public Bytes swap() { return field("Swap"); }
-    public Bytes field(String name) { return Bytes.of(fields.getOrDefault(name, 0L)); }
+    public Bytes field(String name) { return Bytes.of(fields.get(name, 0L)); }
     public boolean isAnonymous() { return pathname.isEmpty(); }
     public boolean isShared() { return perms.length() > 3 && perms.charAt(3) == 's'; }
     public boolean isReservedOnly() { return perms.startsWith("---"); }

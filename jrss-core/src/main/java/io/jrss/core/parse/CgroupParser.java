@@ -132,7 +132,7 @@ public final class CgroupParser {
             String[] f = lines.get(i).strip().split("\\s+");
             if (f.length == 1 && f[0].matches("[a-z_][a-z0-9_]*")) throw new ParseException(i + 1, name + ": '" + Text.shorten(f[0]) + "' has no value: cut off?");
             if (f.length < 2 || !f[0].matches("[a-z_][a-z0-9_]*") || !f[1].matches("-?\\d{1,19}")) continue;
-            out.put(f[0], Text.parseLong(f[1], i + 1, name + " " + f[0]));
+            out.put(SharedNames.of(f[0]), Text.parseLong(f[1], i + 1, name + " " + f[0]));
         }
         if (out.isEmpty()) throw new ParseException(0, name + " has no 'key value' lines");
         return Collections.unmodifiableMap(out);

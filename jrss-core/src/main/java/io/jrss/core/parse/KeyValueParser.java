@@ -16,7 +16,7 @@ public final class KeyValueParser {
         Map<String, String> out = new LinkedHashMap<>();
         for (String l : text.split("\n")) {
             int eq = l.indexOf('=');
-            if (eq > 0) out.put(l.substring(0, eq), l.substring(eq + 1));
+            if (eq > 0) out.put(SharedNames.of(l.substring(0, eq)), SharedNames.of(l.substring(eq + 1)));
         }
         return out;
     }
@@ -30,7 +30,7 @@ public final class KeyValueParser {
             return Map.of();
         }
         Map<String, String> out = new LinkedHashMap<>();
-        p.forEach((k, v) -> out.put((String) k, (String) v));
+        p.forEach((k, v) -> out.put(SharedNames.of((String) k), SharedNames.of((String) v)));
         return out;
     }
 }

@@ -11,6 +11,7 @@ final class NmtLines {
     static String categoryName(String s, int no) {
         String name = s.substring(0, s.indexOf("(reserved=")).strip();
         if (name.startsWith("-")) name = name.substring(1).strip();
+        name = SharedNames.of(name);
         if (name.isEmpty()) throw new ParseException(no, "category without a name");
         return name;
     }

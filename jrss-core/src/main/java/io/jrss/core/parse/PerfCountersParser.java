@@ -25,7 +25,7 @@ public final class PerfCountersParser {
             }
             String value = line.substring(eq + 1);
             if (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")) value = value.substring(1, value.length() - 1);
-            values.put(line.substring(0, eq), value);
+            values.put(SharedNames.of(line.substring(0, eq)), value);
         }
         if (values.isEmpty()) throw new ParseException(1, "no performance counters (is the JVM running with -XX:-UsePerfData?)");
         return new PerfCounters(values);

@@ -42,7 +42,7 @@ public final class ProcStatusParser {
             int colon = s.indexOf(':');
             if (!strict && (colon < 1 || s.substring(0, colon).contains(" "))) continue;
             if (colon < 1) throw new ParseException(i + 1, "not a 'Key:<tab>value' line of " + WHAT + ": '" + Text.shorten(s) + "'");
-            String key = s.substring(0, colon), value = s.substring(colon + 1).strip();
+            String key = SharedNames.of(s.substring(0, colon)), value = s.substring(colon + 1).strip();
             raw.put(key, value);
             lineOf.put(key, i + 1);
             if (value.endsWith(" kB") && (strict || value.substring(0, value.length() - 3).strip().matches("\\d+"))) {

@@ -2,12 +2,11 @@
 package io.jrss.core.parse;
 
 import io.jrss.core.model.Mapping;
+import io.jrss.core.model.MappingFields;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Reads {@code /proc/<pid>/smaps}: one {@link Mapping} per header line, its "Name: N kB" fields in bytes.
@@ -26,7 +25,7 @@ public final class SmapsParser {
         List<Mapping> out = new ArrayList<>();
         Names names = new Names();
         Header header = null;
-        Map<String, Long> fields = null;
+        MappingFields.Builder fields = new MappingFields.Builder();
         int no = 0, pos = 0, n = text.length();
         while (pos < n) {
             int end = text.indexOf('\n', pos);
@@ -41,7 +40,6 @@ public final class SmapsParser {
                 } else {
                     if (header != null) out.add(header.toMapping(fields, no - 1));
                     header = Header.parse(text, pos, lineEnd, no);
-                    fields = new LinkedHashMap<>(32);
                     names.next = 0;
                 }
             }
@@ -101,7 +99,7 @@ public final class SmapsParser {
         }
     }
 
-    private static void field(String t, int from, int colonSpace, int to, int no, Map<String, Long> fields, Names names) {
+    private static void field(String t, int from, int colonSpace, int to, int no, MappingFields.Builder fields, Names names) {
         String name = names.at(t, from, colonSpace - 1);
         int i = colonSpace;
         while (i < to && (t.charAt(i) == ' ' || t.charAt(i) == '\t')) i++;
@@ -141,14 +139,14 @@ public final class SmapsParser {
                 throw new ParseException(no, "not a smaps mapping header: '" + Text.shorten(t.substring(from, to)) + "'");
             }
             return new Header(Text.parseHex(f[0].substring(0, dash), no, "start address"),
-                    Text.parseHex(f[0].substring(dash + 1), no, "end address"), f[1], Text.parseHex(f[2], no, "offset"),
-                    f[3], Text.parseLong(f[4], no, "inode"), t.substring(i, to), no);
+                    Text.parseHex(f[0].substring(dash + 1), no, "end address"), SharedNames.of(f[1]), Text.parseHex(f[2], no, "offset"),
+                    SharedNames.of(f[3]), Text.parseLong(f[4], no, "inode"), SharedNames.of(t.substring(i, to)), no);
         }
 
-        Mapping toMapping(Map<String, Long> fields, int lastLine) {
+        Mapping toMapping(MappingFields.Builder fields, int lastLine) {
             // every kernel prints Size first; a header without it is the cut end of a read
-            if (!fields.containsKey("Size")) throw new ParseException(line, "mapping without a Size field; truncated?");
-            return new Mapping(start, end, perms, offset, dev, inode, path, Collections.unmodifiableMap(fields));
+            if (!fields.has("Size")) throw new ParseException(line, "mapping without a Size field; truncated?");
+            return new Mapping(start, end, perms, offset, dev, inode, path, fields.build());
         }
     }
 }

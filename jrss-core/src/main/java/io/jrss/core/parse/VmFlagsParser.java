@@ -27,8 +27,8 @@ public final class VmFlagsParser {
                     throw new ParseException(i + 1, "expected -XX: flags but found '" + Text.shorten(token) + "'");
                 }
                 String f = token.substring(4);
-                if (f.charAt(0) == '+' || f.charAt(0) == '-') out.put(f.substring(1), f.charAt(0) == '+' ? "true" : "false");
-                else if (f.indexOf('=') > 0) out.put(f.substring(0, f.indexOf('=')), f.substring(f.indexOf('=') + 1));
+                if (f.charAt(0) == '+' || f.charAt(0) == '-') out.put(SharedNames.of(f.substring(1)), f.charAt(0) == '+' ? "true" : "false");
+                else if (f.indexOf('=') > 0) out.put(SharedNames.of(f.substring(0, f.indexOf('='))), SharedNames.of(f.substring(f.indexOf('=') + 1)));
                 else throw new ParseException(i + 1, "flag without value: '" + Text.shorten(token) + "'");
             }
         }

@@ -120,6 +120,20 @@ class TargetRootTest {
      * that another open took for its own).
      */
     @Test
+    void inOneThreadAnOpenStatsOnlyItsNewDescriptors() throws IOException {
+        long before = TargetDir.FULL_SCANS.get();
+        for (int i = 0; i < 50; i++) {
+            try (TargetDir d = TargetRoot.of(self).directory(base + "/rel")) {
+                assertEquals(List.of("file"), d.names("*"));
+            }
+        }
+        // Each of the 50 walks opens 4 handles or more; another thread of this JVM (a test class beside this one, a class
+        // loader) may close a descriptor during one of them, so a few may look further. Before, every open did.
+        long scans = TargetDir.FULL_SCANS.get() - before;
+        assertTrue(scans < 10, scans + " opens of the 50 walks stat-ed every descriptor");
+    }
+
+    @Test
     void handlesOnOneDirectoryFromManyThreadsStayTheirOwn() throws Exception {
         Object key = Files.getAttribute(base.resolve("a/b"), "fileKey");
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
