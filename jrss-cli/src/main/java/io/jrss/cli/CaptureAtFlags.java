@@ -15,6 +15,11 @@ final class CaptureAtFlags {
                     + " (default: ${DEFAULT-VALUE}). Only JVMs in a memory cgroup with a limit.")
     String at;
 
+    @Option(names = "--capture-on-pressure", paramLabel = "PCT", defaultValue = "15%",
+            description = "Also take one when the share of a second some of the JVM's tasks stalled on memory (its cgroup's memory.pressure,"
+                    + " cgroup v2 and Linux 4.20+) first rises to this, as the kernel's own PSI triggers count; 'off' for none (default: ${DEFAULT-VALUE}).")
+    String pressure;
+
     @Option(names = "--captures", paramLabel = "DIR",
             description = "Where those captures are kept, one directory per JVM (default: the recording's captures/ with --record, else ~/.local/state/jrss/captures; for export /var/lib/jrss/captures).")
     Path dir;
@@ -31,7 +36,17 @@ final class CaptureAtFlags {
     CaptureAt options(Path fallback) {
         if (keep < 1) throw new Errors.UsageException("--captures-keep must be at least 1");
         List<Double> fractions = fractions(at);
-        return new CaptureAt(fractions, dir != null ? dir : fallback, keep, maxBytes);
+        return new CaptureAt(fractions, dir != null ? dir : fallback, keep, maxBytes, pressure(pressure));
+    }
+
+    static double pressure(String pressure) {
+        String s = pressure.strip();
+        if (s.equalsIgnoreCase("off")) return 0;
+        try {
+            return share(s);
+        } catch (NumberFormatException e) {
+            throw new Errors.UsageException("--capture-on-pressure takes a share of a second such as 15% (or 0.15, or off): '" + s + "'");
+        }
     }
 
     static List<Double> fractions(String at) {
@@ -40,14 +55,19 @@ final class CaptureAtFlags {
         for (String p : at.split(",")) {
             String s = p.strip();
             try {
-                double f = s.endsWith("%") ? Double.parseDouble(s.substring(0, s.length() - 1)) / 100 : Double.parseDouble(s);
-                if (!(f > 0 && f <= 1)) throw new NumberFormatException();
-                out.add(f);
+                out.add(share(s));
             } catch (NumberFormatException e) {
                 throw new Errors.UsageException("--capture-at takes shares of the limit such as 75%,90% (or 0.75,0.9, or off): '" + s + "'");
             }
         }
         return out;
+    }
+
+    /** "75%" or "0.75" as a share in (0, 1]. */
+    private static double share(String s) {
+        double f = s.endsWith("%") ? Double.parseDouble(s.substring(0, s.length() - 1)) / 100 : Double.parseDouble(s);
+        if (!(f > 0 && f <= 1)) throw new NumberFormatException(s);
+        return f;
     }
 
     /** The exporter's: /var/lib/jrss/captures where it may write there (a service as root), else the user's state directory. */

@@ -51,7 +51,7 @@ class LabBatchIT {
         LabCgroup cg = s.container() == Scenario.Container.NONE ? null
                 : LabCgroup.create(s.container(), "jrss-it-batch-" + ProcessHandle.current().pid() + "-" + s.name());
         try {
-            if (cg != null) cmd.addAll(List.of("sh", "-c", "echo $$ > " + cg.procs() + " && exec \"$0\" \"$@\""));
+            if (cg != null) cmd.addAll(List.of("sh", "-c", cg.joinCommand() + " && exec \"$0\" \"$@\""));
             cmd.add(jdk.resolve("bin/java").toString());
             cmd.addAll(s.jvmFlags());
             cmd.addAll(List.of("-D" + Ready.EXIT_AFTER + "=" + hold, "-cp", System.getProperty("jrss.lab.classes"), s.mainClass()));

@@ -49,7 +49,7 @@ final class RunAndWatch {
             cmd.addAll(List.of("--duration", millis(runTime), "--culprits=none", "--json"));
             s.env().forEach((k, v) -> cmd.addAll(List.of("--env", k + "=" + v))); // e.g. thp-bloat's GLIBC_TUNABLES
             cmd.add("--");
-            if (cg != null) cmd.addAll(List.of("sh", "-c", "echo $$ > " + cg.procs() + " && exec \"$0\" \"$@\""));
+            if (cg != null) cmd.addAll(List.of("sh", "-c", cg.joinCommand() + " && exec \"$0\" \"$@\""));
             cmd.addAll(target);
             long t0 = System.nanoTime();
             Path runOut = work.resolve("run.json"), runErr = work.resolve("run.err");

@@ -9,7 +9,9 @@ import java.util.List;
 /**
  * The cgroup v1 child a scenario runs in: a CPU quota or a memory limit, with swap for {@code MEMORY_LIMIT_SWAP}.
  * Created under the writable v1 hierarchy (docs/pitfalls.md 11), removed on close once the scenario has exited; a swap
- * file it had to add ({@link LabSwap}) is switched off and deleted after that.
+ * file it had to add ({@link LabSwap}) is switched off and deleted after that. A memory scenario also joins a child of
+ * the unified (v2) hierarchy of the same name where one is mounted and writable, as on a hybrid host: the kernel keeps
+ * that child's {@code memory.pressure}, the stalls of the scenario alone.
  */
 public final class LabCgroup implements AutoCloseable {
     static final Path ROOT = Path.of("/sys/fs/cgroup");
@@ -20,8 +22,12 @@ public final class LabCgroup implements AutoCloseable {
     private final Path dir;
     private final String controller;
     private final LabSwap swap;
+    /** The unified hierarchy's child it also joins, or null. */
+    private final Path unified;
 
-    private LabCgroup(Path dir, String controller, LabSwap swap) { this.dir = dir; this.controller = controller; this.swap = swap; }
+    private LabCgroup(Path dir, String controller, LabSwap swap, Path unified) {
+        this.dir = dir; this.controller = controller; this.swap = swap; this.unified = unified;
+    }
 
     /** Why this machine cannot host the scenario's cgroup, or null when it can. */
     public static String unsupported(Scenario.Container c) {
@@ -37,9 +43,12 @@ public final class LabCgroup implements AutoCloseable {
         String controller = c == Scenario.Container.CPU_QUOTA ? "cpu" : "memory";
         LabSwap swap = c == Scenario.Container.MEMORY_LIMIT_SWAP ? LabSwap.ensure() : null; // throws when swapon is refused
         Path dir = ROOT.resolve(controller).resolve(name);
-        LabCgroup cg = new LabCgroup(dir, controller, swap);
+        Path v2 = ROOT.resolve("unified");
+        boolean hybrid = !controller.equals("cpu") && Files.isWritable(v2) && Files.exists(v2.resolve("cgroup.procs"));
+        LabCgroup cg = new LabCgroup(dir, controller, swap, hybrid ? v2.resolve(name) : null);
         try {
             Files.createDirectories(dir);
+            if (cg.unified != null) Files.createDirectories(cg.unified);
             if (c == Scenario.Container.CPU_QUOTA) {
                 Files.writeString(dir.resolve("cpu.cfs_period_us"), Long.toString(CPU_PERIOD_MICROS));
                 Files.writeString(dir.resolve("cpu.cfs_quota_us"), Long.toString(CPU_QUOTA_MICROS));
@@ -56,12 +65,19 @@ public final class LabCgroup implements AutoCloseable {
     }
 
     /** Moves a process with all its threads into the cgroup. */
-    void add(long pid) throws IOException { Files.writeString(dir.resolve("cgroup.procs"), Long.toString(pid)); }
+    void add(long pid) throws IOException {
+        Files.writeString(dir.resolve("cgroup.procs"), Long.toString(pid));
+        if (unified != null) Files.writeString(unified.resolve("cgroup.procs"), Long.toString(pid));
+    }
 
-    /** The file a process writes its pid to in order to join: {@code echo $$ > procs} before {@code exec java}. */
-    public Path procs() { return dir.resolve("cgroup.procs"); }
+    /** What a shell runs to join before {@code exec java}: {@code echo $$ > cgroup.procs}, once per hierarchy. */
+    public String joinCommand() {
+        return "echo $$ > '" + dir.resolve("cgroup.procs") + "'" + (unified == null ? "" : " && echo $$ > '" + unified.resolve("cgroup.procs") + "'");
+    }
 
-    String describe() { return controller + " cgroup " + dir + (swap == null ? "" : ", " + swap.describe()); }
+    String describe() {
+        return controller + " cgroup " + dir + (unified == null ? "" : " and " + unified + " (its memory.pressure)") + (swap == null ? "" : ", " + swap.describe());
+    }
 
     /** The environment variable the runner sets for a scenario it will move into its cgroup: that cgroup's path. */
     static final String ENV = "JRSS_LAB_CGROUP";
@@ -93,14 +109,19 @@ public final class LabCgroup implements AutoCloseable {
     }
 
     @Override public void close() {
+        remove(dir);
+        if (unified != null) remove(unified);
+        if (swap != null) swap.close();
+    }
+
+    private static void remove(Path cgroup) {
         for (int i = 0; i < 50; i++) {
             try {
-                Files.deleteIfExists(dir);
-                break;
+                Files.deleteIfExists(cgroup);
+                return;
             } catch (IOException busy) {
-                try { Thread.sleep(100); } catch (InterruptedException e) { Thread.currentThread().interrupt(); break; }
+                try { Thread.sleep(100); } catch (InterruptedException e) { Thread.currentThread().interrupt(); return; }
             }
         }
-        if (swap != null) swap.close();
     }
 }

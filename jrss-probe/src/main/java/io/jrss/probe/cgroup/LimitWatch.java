@@ -55,7 +55,7 @@ public final class LimitWatch {
         long usage = cgroup.usage(), rss = rss();
         if (rss < 0) return new Poll(null, false, true, MAX_POLL);
         if (limit <= 0) return new Poll(null, false, false, MAX_POLL);
-        boolean near = Math.max(usage, rss) >= fractions.get(0) * limit;
+        boolean near = !fractions.isEmpty() && Math.max(usage, rss) >= fractions.get(0) * limit;
         if (nextFraction >= fractions.size()) return new Poll(null, near, false, near ? MIN_POLL : MAX_POLL);
         long threshold = (long) (fractions.get(nextFraction) * limit);
         long workingSet = usage >= threshold ? cgroup.workingSet(usage) : -1;

@@ -151,9 +151,7 @@ public final class Watch {
             synchronized (wake) { wake.notifyAll(); }
         });
         if (limits == null) return;
-        event(new Event(clock.instant(), Event.Kind.watch, "capture-at", "captures when the footprint first crosses "
-                + at.fractions().stream().map(f -> Math.round(f * 100) + "%").collect(java.util.stream.Collectors.joining(", ")) + " of the "
-                + io.jrss.core.model.Bytes.of(limits.limitBytes()).toIec() + " limit of " + limits.cgroup().dir() + " go to " + at.dir()));
+        event(new Event(clock.instant(), Event.Kind.watch, "capture-at", limits.said(at)));
     }
 
     /** Records the captures the limit's thread took: where each was kept, and what its ledger says. */
