@@ -120,6 +120,11 @@ class TargetRootTest {
      * that another open took for its own).
      */
     @Test
+    void asJrssJarRunsAnOpenReadsTheStreamsOwnDescriptor() {
+        assertEquals(Boolean.getBoolean("jrss.test.byField"), TargetDir.byField(), "with --add-opens java.base/sun.nio.fs, as the jar's manifest gives it");
+    }
+
+    @Test
     void inOneThreadAnOpenStatsOnlyItsNewDescriptors() throws IOException {
         long before = TargetDir.FULL_SCANS.get();
         for (int i = 0; i < 50; i++) {
