@@ -36,6 +36,7 @@ public final class Jrss {
         m.put("diff", DiffCommand::new);
         m.put("profile-native", ProfileNativeCommand::new);
         m.put("heap", HeapCommand::new);
+        m.put("size", SizeCommand::new);
         m.put("report", ReportCommand::new);
         m.put("capture", CaptureCommand::new);
         m.put("demo", DemoCommand::new);

@@ -4,6 +4,8 @@ package io.jrss.report;
 import io.jrss.core.result.ComparisonResult;
 import io.jrss.core.result.DiffResult;
 import io.jrss.core.result.HeapResult;
+import io.jrss.core.result.SizeResult;
+import io.jrss.report.size.SizeView;
 import io.jrss.core.result.ProfileResult;
 import io.jrss.core.result.Result;
 import io.jrss.core.result.SnapshotResult;
@@ -28,6 +30,7 @@ final class Views {
         if (result instanceof DiffResult d) return DiffView.of(d);
         if (result instanceof ProfileResult p) return ProfileView.of(p);
         if (result instanceof HeapResult h) return HeapView.of(h);
+        if (result instanceof SizeResult z) return SizeView.of(z);
         throw new IllegalArgumentException("no view of " + result.getClass().getName());
     }
 }

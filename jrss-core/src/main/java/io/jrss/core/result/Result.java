@@ -7,4 +7,4 @@ package io.jrss.core.result;
  * side ({@link DiffResult}). Reporters (text, JSON, HTML, Prometheus) render these and nothing else; native profiles
  * and heap censuses to come join them here.
  */
-public sealed interface Result permits SnapshotResult, TimelineResult, ComparisonResult, DiffResult, ProfileResult, HeapResult {}
+public sealed interface Result permits SnapshotResult, TimelineResult, ComparisonResult, DiffResult, ProfileResult, HeapResult, SizeResult {}
