@@ -66,7 +66,7 @@ final class CompareFlags {
     }
 
     /** Checks a --metric pattern before anything runs: a clear error instead of a run that measures nothing. */
-    private static Pattern compile(String regex) {
+    static Pattern compile(String regex) {
         if (regex == null) return null;
         try {
             return Pattern.compile(regex);

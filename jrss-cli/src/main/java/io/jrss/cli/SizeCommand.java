@@ -1,25 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jrss.cli;
 
-import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.model.Bytes;
-import io.jrss.core.result.SizeProof;
 import io.jrss.core.result.SizeResult;
-import io.jrss.core.size.Sizer;
-import io.jrss.core.size.Sizing;
-import io.jrss.session.Run;
 import io.jrss.session.Size;
 import io.jrss.session.SizeProve;
-import io.jrss.session.Watch;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -32,8 +23,7 @@ import picocli.CommandLine.Parameters;
                 "peak, as measured; the heap is three times the live set after old collections (never more than it committed);",
                 "one headroom, named, covers what the watch did not see. A part that still grows (a leak finding) is refused as a",
                 "basis, and named. The same answer as a Kubernetes resources block, JAVA_TOOL_OPTIONS and env lines, the buildpack",
-                "calculator's variables, and what the buildpack formula would have given (docs/size.md).",
-                "",
+                "calculator's variables, and what the buildpack formula would have given (docs/size.md).", "",
                 "--prove runs the program N times (--repeat) in a memory cgroup of its own with the limit (or --limit, by hand) and",
                 "the flags in JAVA_TOOL_OPTIONS, swap off, and reports each run's peak usage, OOM kills, time and --metric beside",
                 "an unconstrained run. Without an input it first runs the program under 'jrss run' to size it.", ""},
@@ -65,7 +55,6 @@ final class SizeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (repeat < 1) throw new Errors.UsageException("--repeat must be at least 1");
-        Pattern metricPattern = compile(metric);
         boolean directory = !args.isEmpty() && Files.isDirectory(Path.of(args.get(0)));
         String input = directory || !prove ? (args.isEmpty() ? null : args.get(0)) : null;
         List<String> command = prove ? args.subList(input == null ? 0 : 1, args.size()) : List.of();
@@ -74,42 +63,11 @@ final class SizeCommand implements Callable<Integer> {
         if (prove && command.isEmpty()) throw new Errors.UsageException("--prove needs the program to run after --, e.g. jrss size --prove -- java -jar app.jar");
         if (prove && SizeProve.unsupported() != null) throw new Errors.UsageException(SizeProve.unsupported());
         if (!prove && limit != null) throw new Errors.UsageException("--limit sets the limit of --prove's runs");
-        TimelineDiagnosis d;
-        boolean wholeRun = false;
-        if (input == null) {
-            var outcome = Run.run(new Run.Options(command, "glibc", Map.of(), true, Duration.ofSeconds(60), watch.options(Duration.ofSeconds(5))),
-                    watch.view("size", false));
-            if (outcome.failed()) throw new java.io.IOException("the program could not be watched to size it: " + outcome.result().end().detail());
-            d = outcome.result().diagnosis();
-            wholeRun = true;
-        } else if (directory) {
-            d = Size.fromDirectory(Path.of(input), watch.report.progress());
-        } else {
-            if (watch.duration == null) watch.duration = Duration.ofMinutes(5);
-            var o = watch.options(Duration.ofSeconds(10));
-            Watch.Outcome outcome = Watch.run(input, o, watch.view("size", Output.terminal()));
-            d = outcome.result().diagnosis();
-        }
-        Sizing s = Sizer.of(d, wholeRun);
-        SizeProof proof = null;
-        if (prove && !s.isRefused()) {
-            Bytes runLimit = limit != null ? Bytes.of(limit) : s.limit();
-            var err = watch.report.err();
-            List<String> flags = s.javaOptions().stream().filter(o -> !o.startsWith("-XX:MaxRAMPercentage")).toList();
-            SizeProof.Run free = SizeProve.once(0, new SizeProve.Options(command, null, List.of(), Map.of(), 1, metricPattern, runTimeout));
-            proof = SizeProve.run(new SizeProve.Options(command, runLimit, flags, s.env(), repeat, metricPattern, runTimeout), free, err);
-        }
-        String title = "jrss size " + String.join(" ", args);
-        watch.report.show(new SizeResult(input == null ? String.join(" ", command) : input, s, d, proof), title);
-        return s.isRefused() || proof != null && proof.kills() > 0 ? Errors.TARGET : 0;
-    }
-
-    private static Pattern compile(String regex) {
-        if (regex == null) return null;
-        try {
-            return Pattern.compile(regex);
-        } catch (PatternSyntaxException e) {
-            throw new Errors.UsageException("--metric '" + regex + "' is not a regular expression: " + e.getDescription());
-        }
+        if (input != null && !directory && watch.duration == null) watch.duration = Duration.ofMinutes(5);
+        var options = new Size.Options(input, command, prove, repeat, limit == null ? null : Bytes.of(limit), CompareFlags.compile(metric), runTimeout,
+                watch.options(Duration.ofSeconds(input == null ? 5 : 10)));
+        SizeResult r = Size.run(options, watch.view("size", input != null && !directory && Output.terminal()), watch.report.progress(), watch.report.err());
+        watch.report.show(r, "jrss size " + String.join(" ", args));
+        return r.sizing().isRefused() || r.proof() != null && r.proof().kills() > 0 ? Errors.TARGET : 0;
     }
 }

@@ -2,6 +2,15 @@
 package io.jrss.session;
 
 import io.jrss.core.analysis.Replay;
+import io.jrss.core.model.Bytes;
+import io.jrss.core.result.SizeProof;
+import io.jrss.core.result.SizeResult;
+import io.jrss.core.size.Sizer;
+import io.jrss.core.size.Sizing;
+import io.jrss.probe.watch.WatchOptions;
+import java.io.PrintWriter;
+import java.util.Map;
+import java.util.regex.Pattern;
 import io.jrss.core.analysis.TimelineAssembler;
 import io.jrss.core.analysis.TimelineDiagnosis;
 import io.jrss.core.capture.CaptureDirectory;
@@ -19,7 +28,40 @@ import java.util.List;
  * now. A capture is one full sample: its recommendation has the least confidence and says so.
  */
 public final class Size {
+    /**
+     * @param input   a recording or capture directory, or a pid or main-class substring; null to run {@code command}
+     * @param command the program, for --prove (and to size it when there is no input); empty without --prove
+     * @param limit   --limit for the proof runs, or null for the recommendation's
+     */
+    public record Options(String input, List<String> command, boolean prove, int repeat, Bytes limit, Pattern metric, Duration runTimeout,
+                          WatchOptions watch) {}
+
     private Size() {}
+
+    /** Sizes the input (running or watching the program first when it is one), then proves it when asked. */
+    public static SizeResult run(Options o, Run.Listener listener, Replay.Progress progress, PrintWriter err) throws Exception {
+        TimelineDiagnosis d;
+        boolean wholeRun = false;
+        if (o.input() == null) {
+            Watch.Outcome outcome = Run.run(new Run.Options(o.command(), "glibc", Map.of(), true, Duration.ofSeconds(60), o.watch()), listener);
+            if (outcome.failed()) throw new IOException("the program could not be watched to size it: " + outcome.result().end().detail());
+            d = outcome.result().diagnosis();
+            wholeRun = true;
+        } else if (java.nio.file.Files.isDirectory(Path.of(o.input()))) {
+            d = fromDirectory(Path.of(o.input()), progress);
+        } else {
+            d = Watch.run(o.input(), o.watch(), listener).result().diagnosis();
+        }
+        Sizing s = Sizer.of(d, wholeRun);
+        SizeProof proof = null;
+        if (o.prove() && !s.isRefused()) {
+            List<String> flags = s.javaOptions().stream().filter(f -> !f.startsWith("-XX:MaxRAMPercentage")).toList();
+            SizeProof.Run free = SizeProve.once(0, new SizeProve.Options(o.command(), null, List.of(), Map.of(), 1, o.metric(), o.runTimeout()));
+            proof = SizeProve.run(new SizeProve.Options(o.command(), o.limit() != null ? o.limit() : s.limit(), flags, s.env(), o.repeat(), o.metric(),
+                    o.runTimeout()), free, err);
+        }
+        return new SizeResult(o.input() == null ? String.join(" ", o.command()) : o.input(), s, d, proof);
+    }
 
     /** The watch that a recording or capture directory holds; an IOException naming the path when it holds neither. */
     public static TimelineDiagnosis fromDirectory(Path dir, Replay.Progress progress) throws Exception {
