@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /** The packages of core stand in one order (docs/architecture.md) and every import points down it: no cycle. */
 class CoreLayersTest {
     static final List<String> ORDER = List.of("model", "catalogue", "parse", "text", "capture", "snapshot", "ledger",
-            "trend", "timeline", "rules", "analysis", "compare", "diff", "fleet", "heap", "paste", "profile", "result", "source");
+            "trend", "timeline", "rules", "analysis", "size", "compare", "diff", "fleet", "heap", "paste", "profile", "result", "source");
     private static final Path SRC = Path.of("src/main/java/io/jrss/core").toAbsolutePath();
     private static final Pattern IMPORT = Pattern.compile("^import (?:static )?io\\.jrss\\.core\\.([a-z]+)\\.", Pattern.MULTILINE);
 

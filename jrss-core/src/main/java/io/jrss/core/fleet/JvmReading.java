@@ -22,7 +22,8 @@ import java.util.Map;
  * @param health      how sampling this JVM went
  */
 public record JvmReading(JvmLabels labels, Instant time, Map<String, Double> signals, Map<String, Long> rows, Map<String, Double> limits,
-                         Double liveHeap, List<Finding> findings, Map<String, Double> rowTrends, Double rssTrend, Health health, MxPools pools) {
+                         Double liveHeap, List<Finding> findings, Map<String, Double> rowTrends, Double rssTrend, Health health, MxPools pools,
+                         io.jrss.core.size.Sizing sizing) {
 
     /**
      * @param lastSample how long the last sample of each kind ("cheap", "full") took
@@ -36,6 +37,6 @@ public record JvmReading(JvmLabels labels, Instant time, Map<String, Double> sig
 
     /** Before the first sample: only health to show. */
     static JvmReading none(JvmLabels labels, Health health) {
-        return new JvmReading(labels, null, Map.of(), Map.of(), Map.of(), null, List.of(), Map.of(), null, health, null);
+        return new JvmReading(labels, null, Map.of(), Map.of(), Map.of(), null, List.of(), Map.of(), null, health, null, null);
     }
 }

@@ -3,6 +3,8 @@ package io.jrss.core.fleet;
 
 import io.jrss.core.analysis.TimelineAssembler;
 import io.jrss.core.analysis.TimelineDiagnosis;
+import io.jrss.core.size.Sizer;
+import io.jrss.core.size.Sizing;
 import io.jrss.core.capture.Capture;
 import io.jrss.core.capture.Event;
 import io.jrss.core.fleet.JvmReading.Health;
@@ -39,6 +41,7 @@ final class JvmState implements FleetSink.Target {
     private volatile java.time.Instant killedAt;
     private volatile JvmReading reading;
     private TimelineDiagnosis verdict;
+    private Sizing sized;
 
     JvmState(JvmLabels labels, Duration interval, int window, Consumer<String> notes, Consumer<JvmState> onGone, Consumer<JvmState> onKilled) {
         this.labels = labels;
@@ -67,10 +70,13 @@ final class JvmState implements FleetSink.Target {
         // The verdict is reached at full samples only: rules and trends cost O(window) per series, and at 200 JVMs a verdict at
         // every cheap sample was most of the exporter's CPU (docs/performance.md). A cheap sample whose footprint moved asks for
         // a full one at the next interval, which judges it. Between full samples the signals are new, the findings as last judged.
-        if (s.full() || verdict == null) verdict = assembler.diagnose();
+        if (s.full() || verdict == null) {
+            verdict = assembler.diagnose();
+            sized = verdict == null ? null : Sizer.of(verdict); // jrss size over the window: jrss_recommended_limit_bytes
+        }
         TimelineDiagnosis d = verdict;
         Health h = health(null);
-        reading = d == null ? new JvmReading(labels, s.time(), s.signals(), Map.of(), Map.of(), null, List.of(), Map.of(), null, h, pools())
+        reading = d == null ? new JvmReading(labels, s.time(), s.signals(), Map.of(), Map.of(), null, List.of(), Map.of(), null, h, pools(), null)
                 : of(s, d, h);
         return assembler.movedSinceLastFull(s) != null;
     }
@@ -83,7 +89,7 @@ final class JvmState implements FleetSink.Target {
                 .map(r -> r.slope().perHour()).findFirst().orElse(null);
         Series live = Trends.liveHeap(t);
         return new JvmReading(labels, s.time(), s.signals(), assembler.lastRows(), t.limits(), live.size() == 0 ? null : live.last(),
-                d.findings(), rowTrends, rssTrend, h, pools());
+                d.findings(), rowTrends, rssTrend, h, pools(), sized);
     }
 
     /** The MXBean-like pools of the last capture, for the names other exporters use. */
@@ -97,7 +103,7 @@ final class JvmState implements FleetSink.Target {
         JvmReading r = reading;
         if (r.health().lastError() == null) notes.accept(Fleet.name(labels) + ": cannot sample it: " + why);
         reading = new JvmReading(r.labels(), r.time(), r.signals(), r.rows(), r.limits(), r.liveHeap(), r.findings(), r.rowTrends(), r.rssTrend(),
-                health(why), r.pools());
+                health(why), r.pools(), r.sizing());
     }
 
     @Override
@@ -128,10 +134,11 @@ final class JvmState implements FleetSink.Target {
         JvmReading r = reading;
         TimelineDiagnosis d = assembler.hasFullSample() ? assembler.diagnose() : null;
         verdict = d;
+        sized = d == null ? null : Sizer.of(d);
         List<Sample> all = assembler.samples();
         Health h = health(killedAt != null ? "killed by the kernel's OOM killer at its container's memory limit" : r.health().lastError());
         reading = d == null || all.isEmpty() ? new JvmReading(r.labels(), r.time(), r.signals(), r.rows(), r.limits(), r.liveHeap(), r.findings(), r.rowTrends(),
-                r.rssTrend(), h, r.pools()) : of(all.get(all.size() - 1), d, h);
+                r.rssTrend(), h, r.pools(), r.sizing()) : of(all.get(all.size() - 1), d, h);
     }
 
     JvmLabels labels() { return labels; }

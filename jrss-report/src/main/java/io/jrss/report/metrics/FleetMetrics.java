@@ -90,6 +90,10 @@ public final class FleetMetrics implements MultiCollector {
             Double v = r.limits().get(signal);
             if (v != null) f.gauge(name, "The limit " + signal + " runs against (docs/metrics.md).", id, v);
         });
+        if (r.sizing() != null && !r.sizing().isRefused()) {
+            f.gauge("jrss_recommended_limit_bytes", "The memory limit jrss size recommends from the window (docs/size.md); none while a part leaks.", id,
+                    r.sizing().limit().value());
+        }
         if (r.liveHeap() != null) f.gauge("jrss_heap_live_floor_bytes", "The live heap after GC: the floor of the old generation over the window.", id, r.liveHeap());
         r.rows().forEach((row, b) -> f.gauge("jrss_ledger_bytes", "The RSS by where it goes, as of the last full sample: the rows sum to its RSS.",
                 id.add("row", row), b));

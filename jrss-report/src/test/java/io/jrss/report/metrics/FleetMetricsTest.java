@@ -58,6 +58,9 @@ class FleetMetricsTest {
         }
         assertEquals(new HashSet<>(d.findings().stream().map(f -> f.id()).toList()), raised);
         assertEquals(0.25, ((GaugeSnapshot.GaugeDataPointSnapshot) family(s, "jrss_sample_duration_seconds").getDataPoints().get(0)).getValue(), 1e-9);
+        double recommended = ((GaugeSnapshot.GaugeDataPointSnapshot) family(s, "jrss_recommended_limit_bytes").getDataPoints().get(0)).getValue();
+        assertTrue(recommended >= d.ledger().rss().value() && recommended <= 1.3 * d.ledger().rss().value(),
+                "jrss size's limit of the window, within 1.3 times the RSS of its one capture: " + recommended);
     }
 
     @Test void beforeItsFirstSampleAJvmShowsHealthOnly() {
