@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.jrss.it.workload.SteadyDirect;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 30: jrss size --prove on a program with a steady footprint ({@link Steady}: 800 MiB of direct buffers, a 64 MiB
+ * Issue 30: jrss size --prove on a program with a steady footprint ({@link io.jrss.it.workload.SteadyDirect}: 800 MiB of direct buffers, a 64 MiB
  * heap it keeps full of garbage): no OOM kill under the recommendation, every run's peak within it and the limit at
  * most 1.3 times the highest; a kill when the limit is set by hand 20% below it; and a program whose direct memory
  * grows refused, with the leak named.
@@ -28,8 +29,8 @@ class SizeIT {
     }
 
     static List<String> program(String... args) throws Exception {
-        Path classes = Path.of(Steady.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        List<String> cmd = new ArrayList<>(List.of("--", TestJvm.JDK17.resolve("bin/java").toString(), "-Xmx64m", "-XX:MaxDirectMemorySize=1g", "-cp", classes.toString(), Steady.class.getName()));
+        Path classes = Path.of(SteadyDirect.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        List<String> cmd = new ArrayList<>(List.of("--", TestJvm.JDK17.resolve("bin/java").toString(), "-Xmx64m", "-XX:MaxDirectMemorySize=1g", "-cp", classes.toString(), SteadyDirect.class.getName()));
         cmd.addAll(List.of(args));
         return cmd;
     }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.jrss.it;
+package io.jrss.it.workload;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -11,7 +11,7 @@ import java.util.List;
  * {@code args[0]} seconds. With {@code args[2]} "leak", direct buffers are added all along instead, never
  * released (about 8 MiB/s). SizeIT's workloads for jrss size --prove.
  */
-public final class Steady {
+public final class SteadyDirect {
     public static void main(String[] args) throws InterruptedException {
         int seconds = Integer.parseInt(args[0]), mib = Integer.parseInt(args.length > 1 ? args[1] : "400");
         boolean leak = args.length > 2 && args[2].equals("leak");
