@@ -55,9 +55,8 @@ public final class Size {
         Sizing s = Sizer.of(d, wholeRun);
         SizeProof proof = null;
         if (o.prove() && !s.isRefused()) {
-            List<String> flags = s.javaOptions().stream().filter(f -> !f.startsWith("-XX:MaxRAMPercentage")).toList();
             SizeProof.Run free = SizeProve.once(0, new SizeProve.Options(o.command(), null, List.of(), Map.of(), 1, o.metric(), o.runTimeout()));
-            proof = SizeProve.run(new SizeProve.Options(o.command(), o.limit() != null ? o.limit() : s.limit(), flags, s.env(), o.repeat(), o.metric(),
+            proof = SizeProve.run(new SizeProve.Options(o.command(), o.limit() != null ? o.limit() : s.limit(), s.javaOptions(), s.env(), o.repeat(), o.metric(),
                     o.runTimeout()), free, err);
         }
         return new SizeResult(o.input() == null ? String.join(" ", o.command()) : o.input(), s, d, proof);

@@ -87,9 +87,8 @@ public final class Sizer {
                 .map(SizeRow::measured).reduce(Bytes.ZERO, Bytes::plus);
         Bytes bpNonHeap = Bytes.ofMiB(10).plus(Bytes.of(5800L * classes)).plus(Bytes.ofMiB(14)).plus(Bytes.ofMiB(240)).plus(Bytes.of(250 * stack.value()));
         Sizing.Buildpack bp = new Sizing.Buildpack(bpNonHeap, heap.budget().plus(bpNonHeap), measuredNonHeap, classes, 250, stack, threads);
-        options.add("-XX:MaxRAMPercentage=" + String.format(java.util.Locale.ROOT, "%.1f", Math.floor(1000.0 * heap.budget().value() / limit.value()) / 10)
-                + " (instead of -Xmx, where the limit is the container's)");
-        return new Sizing(limit, options, env, rows, confidence(t, heap), peakUsage, span, notes, bp, null);
+        double percentage = Math.floor(1000.0 * heap.budget().value() / limit.value()) / 10;
+        return new Sizing(limit, options, env, rows, confidence(t, heap), peakUsage, span, notes, bp, percentage, null);
     }
 
     static String unseen(Duration span) {

@@ -20,10 +20,12 @@ import java.util.Map;
  * @param span        how long the input watched; zero for one capture
  * @param notes       what the recommendation assumes (threads, classes) and what it could not know
  * @param buildpack   the buildpack memory calculator's answer for the same JVM, or null when refused
+ * @param maxRamPercentage the heap's share of the limit, for -XX:MaxRAMPercentage instead of -Xmx (images that size the
+ *                    heap from the container); 0 when refused
  * @param refused     why there is no recommendation, or null
  */
 public record Sizing(Bytes limit, List<String> javaOptions, Map<String, String> env, List<SizeRow> rows, Confidence confidence,
-                     Bytes peakUsage, Duration span, List<String> notes, Buildpack buildpack, Refused refused) {
+                     Bytes peakUsage, Duration span, List<String> notes, Buildpack buildpack, double maxRamPercentage, Refused refused) {
     /** The finding that stops a recommendation (a part of the footprint that still grows), and why. */
     public record Refused(String finding, String reason) {}
 
@@ -35,7 +37,7 @@ public record Sizing(Bytes limit, List<String> javaOptions, Map<String, String> 
     }
 
     public static Sizing refused(Bytes peakUsage, Duration span, Refused why) {
-        return new Sizing(null, List.of(), Map.of(), List.of(), Confidence.high, peakUsage, span, List.of(), null, why);
+        return new Sizing(null, List.of(), Map.of(), List.of(), Confidence.high, peakUsage, span, List.of(), null, 0, why);
     }
 
     public boolean isRefused() { return refused != null; }

@@ -31,7 +31,7 @@ final class SizeJson {
         } else {
             root.put("limit_bytes", s.limit().value());
             ArrayNode options = root.putArray("java_options");
-            SizeView.flags(s).forEach(options::add);
+            s.javaOptions().forEach(options::add);
             ObjectNode env = root.putObject("env");
             s.env().forEach(env::put);
             ArrayNode rows = root.putArray("rows");
@@ -41,8 +41,7 @@ final class SizeJson {
             }
             root.put("confidence", s.confidence().name());
             root.putNull("refused");
-            s.javaOptions().stream().filter(o -> o.startsWith("-XX:MaxRAMPercentage")).findFirst()
-                    .ifPresent(o -> root.put("max_ram_percentage", Double.parseDouble(o.substring(o.indexOf('=') + 1, o.indexOf(' ')))));
+            root.put("max_ram_percentage", s.maxRamPercentage());
             ArrayNode notes = root.putArray("notes");
             s.notes().forEach(notes::add);
             Sizing.Buildpack bp = s.buildpack();

@@ -27,8 +27,9 @@ record SizeText(Style style) {
                     r.basis() + (r.headroom().isPositive() ? style.dim("; +" + r.headroom().toIec() + ": " + r.why()) : ""));
         }
         out.println();
-        out.println(style.bold("Flags") + "  " + String.join(" ", SizeView.flags(s)));
-        s.javaOptions().stream().filter(o -> o.startsWith("-XX:MaxRAMPercentage")).forEach(o -> out.println("       or " + o));
+        out.println(style.bold("Flags") + "  " + String.join(" ", s.javaOptions()));
+        out.println(String.format(Locale.ROOT, "       or -XX:MaxRAMPercentage=%.1f instead of -Xmx, where the JVM sizes its heap from the container's limit",
+                s.maxRamPercentage()));
         s.env().forEach((k, val) -> out.println(style.bold("Env") + "    " + k + "=" + val));
         for (String n : s.notes()) out.println("  " + style.dim(n));
         out.println();

@@ -24,18 +24,13 @@ public record SizeView(SizeResult result, String summary, List<String> kubernete
         long mib = s.limit().value() >> 20;
         List<String> k8s = List.of("resources:", "  requests:", "    memory: " + mib + "Mi", "  limits:", "    memory: " + mib + "Mi");
         List<String> env = new ArrayList<>();
-        env.add("JAVA_TOOL_OPTIONS=\"" + String.join(" ", flags(s)) + "\"");
+        env.add("JAVA_TOOL_OPTIONS=\"" + String.join(" ", s.javaOptions()) + "\"");
         s.env().forEach((k, v) -> env.add(k + "=" + v));
         Sizing.Buildpack bp = s.buildpack();
         int headroom = (int) Math.round(100.0 * s.rows().get(s.rows().size() - 1).bytes().value() / s.limit().value());
         List<String> vars = List.of("BPL_JVM_THREAD_COUNT=" + Math.max(1, Math.round(bp.threadsSeen() * 1.25)), "BPL_JVM_LOADED_CLASS_COUNT=" + Math.max(1, bp.classes()),
                 "BPL_JVM_HEAD_ROOM=" + headroom);
         return new SizeView(r, summary(s), k8s, env, vars);
-    }
-
-    /** The flags for a command line: -Xmx and the rest, without the MaxRAMPercentage alternative. */
-    static List<String> flags(Sizing s) {
-        return s.javaOptions().stream().filter(o -> !o.startsWith("-XX:MaxRAMPercentage")).toList();
     }
 
     private static String summary(Sizing s) {
