@@ -11,7 +11,8 @@ import io.jrss.core.model.Bytes;
  * @param bytes    what the limit gives it: the measurement and its headroom
  * @param measured what was measured (the peak), or zero for "unseen"
  * @param basis    the measurement in words, with its numbers
- * @param headroom what is added to the measurement, and why in {@code why}
+ * @param headroom what is added to the measurement, and why in {@code why}; negative where the budget is less than
+ *                 measured (a heap that committed more than its live set needs, which -Xmx lowers)
  */
 public record SizeRow(String id, Bytes bytes, Bytes measured, String basis, Bytes headroom, String why) {
     public static SizeRow measured(String id, Bytes measured, String basis) {

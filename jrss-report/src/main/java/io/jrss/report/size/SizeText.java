@@ -24,7 +24,7 @@ record SizeText(Style style) {
         out.println(style.bold("Parts of the limit") + style.dim(" (the full sample with the highest footprint; each as measured, plus its headroom)"));
         for (SizeRow r : s.rows()) {
             out.printf(Locale.ROOT, "  %-15s %10s %4s  %s%n", r.id(), r.bytes().toIec(), SizeView.percent(r, s.limit()),
-                    r.basis() + (r.headroom().isPositive() ? style.dim("; +" + r.headroom().toIec() + ": " + r.why()) : ""));
+                    r.basis() + (r.headroom().value() != 0 ? style.dim("; " + r.headroom().toSignedIec() + ": " + r.why()) : ""));
         }
         out.println();
         out.println(style.bold("Flags") + "  " + String.join(" ", s.javaOptions()));
