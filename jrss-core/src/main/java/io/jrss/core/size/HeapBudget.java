@@ -11,17 +11,21 @@ import io.jrss.core.timeline.Timeline;
 /**
  * The heap part of a limit, which -Xmx caps: three times the live set after old collections (the collector's room to
  * work: the old generation's 1.5 to 2 times, and the young generation), never more than the heap ever committed in the
- * watch (what it needed), never less than 1.5 times the live set. Without an old collection the live set is unknown,
- * and the heap is budgeted as it was used at most (garbage included: it never needed more), or as resident if more.
+ * watch (what it needed), never less than 1.5 times the live set. Without an old collection during the watch, the old
+ * generation's floor still bounds the live set from above (promoted garbage included), and stands for it; only without
+ * that either is the heap budgeted as it was used at most (garbage included: with more room a collector uses more, so
+ * this is the loosest).
  *
- * @param live the live set, or null when no old collection ran during the watch
+ * @param live     the live set (or its upper bound), or null when the old generation was not read
+ * @param afterOld whether an old collection ran during the watch, so that {@code live} is the live set itself
  * @param used the heap's highest occupancy in the watch (heap_used), or its resident row when that is more
  */
-record HeapBudget(Bytes budget, Bytes live, Bytes committed, Bytes used, Bytes max, String gc) {
+record HeapBudget(Bytes budget, Bytes live, boolean afterOld, Bytes committed, Bytes used, Bytes max, String gc) {
     static HeapBudget of(Timeline t, Ledger ledger, JvmFlags flags, String gc) {
         Bytes committed = Sizer.peakBytes(t, Signals.HEAP_COMMITTED.name()).max(ledger.bytes(Row.JAVA_HEAP));
         Bytes max = flags == null ? null : flags.bytes("MaxHeapSize").orElse(null);
-        Bytes live = Sizer.liveSet(t);
+        boolean afterOld = Sizer.oldCollected(t);
+        Bytes live = Sizer.oldFloor(t);
         Bytes used = Sizer.peakBytes(t, Signals.HEAP_USED.name()).max(ledger.bytes(Row.JAVA_HEAP));
         Bytes budget = used.compareTo(committed) < 0 ? used : committed;
         if (live != null) {
@@ -32,19 +36,21 @@ record HeapBudget(Bytes budget, Bytes live, Bytes committed, Bytes used, Bytes m
         }
         budget = Sizer.roundUp(budget.max(Bytes.ofMiB(16)));
         if (live == null && max != null && budget.compareTo(max) > 0) budget = max; // what it used is at most what -Xmx let it
-        return new HeapBudget(budget, live, committed, used, max, gc);
+        return new HeapBudget(budget, live, afterOld, committed, used, max, gc);
     }
 
-    boolean liveKnown() { return live != null; }
+    /** Whether the live set itself is known: an old collection ran during the watch. */
+    boolean liveKnown() { return live != null && afterOld; }
 
     SizeRow row() {
         String basis;
         if (live == null) {
-            basis = "no old collection ran during the watch, so the live set is unknown: the heap as it was used at most, garbage included, "
+            basis = "the old generation was not read (no perf counters), so the live set is unknown: the heap as it was used at most, garbage included, "
                     + used.toIec() + " (committed " + committed.toIec() + (max == null ? "" : ", -Xmx " + max.toIec())
-                    + "); watch through an old collection to size it from the live set";
+                    + ")";
         } else {
-            basis = "live set after old collections " + live.toIec() + " (the old generation's floor), ×" + (int) Sizer.HEAP_PER_LIVE + " for " + gc
+            basis = (afterOld ? "live set after old collections " + live.toIec() + " (the old generation's floor)"
+                    : "no old collection ran during the watch: the old generation's floor " + live.toIec() + " bounds the live set from above") + ", ×" + (int) Sizer.HEAP_PER_LIVE + " for " + gc
                     + "'s room to collect = " + live.times(Sizer.HEAP_PER_LIVE).toIec() + "; the heap committed at most " + committed.toIec()
                     + (max == null ? "" : " of -Xmx " + max.toIec());
         }

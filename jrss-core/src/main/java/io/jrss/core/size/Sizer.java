@@ -130,11 +130,19 @@ public final class Sizer {
 
     static Bytes roundUp(Bytes b) { return Bytes.of((b.value() + ROUND - 1) / ROUND * ROUND); }
 
-    /** The live set: the highest floor of the old generation's occupancy after old collections, or null when none ran. */
-    static Bytes liveSet(Timeline t) {
+    /** Whether an old collection ran during the watch. */
+    static boolean oldCollected(Timeline t) {
         Series old = t.series(Signals.OLD_COLLECTIONS.name());
-        if (old.size() < 2 || old.last() - old.values().get(0) < 1) return null;
+        return old.size() >= 2 && old.last() - old.values().get(0) >= 1;
+    }
+
+    /**
+     * The highest floor of the old generation's occupancy (what heap-leak follows): the live set once an old collection
+     * ran, an upper bound of it before; null when the old generation was not read or held nothing.
+     */
+    static Bytes oldFloor(Timeline t) {
         Series floor = Trends.liveHeap(t);
-        return floor.size() == 0 ? null : Bytes.of(Math.round(floor.values().stream().mapToDouble(Double::doubleValue).max().orElse(0)));
+        long v = floor.size() == 0 ? 0 : Math.round(floor.values().stream().mapToDouble(Double::doubleValue).max().orElse(0));
+        return v > 0 ? Bytes.of(v) : null;
     }
 }
