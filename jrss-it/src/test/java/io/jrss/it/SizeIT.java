@@ -44,7 +44,7 @@ class SizeIT {
     }
 
     @Test void theRecommendationHoldsAndTwentyPercentLessIsKilled() throws Exception {
-        List<String> steady = program("10", "800");
+        List<String> steady = program("8", "800");
         Cli.Result r = size(List.of("--repeat", "2"), steady);
         assertEquals(0, r.exit(), r.err());
         JsonNode json = OomKillIT.JSON.readTree(r.out());

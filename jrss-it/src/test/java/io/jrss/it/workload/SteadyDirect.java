@@ -9,7 +9,7 @@ import java.util.List;
  * A program with a steady footprint that then exits: {@code args[1]} MiB of direct buffers, every page written, a
  * small live heap, and garbage made all the time (so the heap fills whatever -Xmx gives it, as a service's does), for
  * {@code args[0]} seconds. With {@code args[2]} "leak", direct buffers are added all along instead, never
- * released (about 8 MiB/s). SizeIT's workloads for jrss size --prove.
+ * released (about 12 MiB/s). SizeIT's workloads for jrss size --prove.
  */
 public final class SteadyDirect {
     public static void main(String[] args) throws InterruptedException {
@@ -31,8 +31,8 @@ public final class SteadyDirect {
         while (System.nanoTime() < end) {
             byte[] garbage = new byte[64 << 10];
             made += garbage.length + garbage[made % 7 == 0 ? 0 : 1];
-            if ((made & ((64 << 20) - 1)) == 0) Thread.sleep(20); // about 1 GiB/s: the heap fills whatever it is given
-            if (leak && (made & ((128 << 20) - 1)) == 0) {
+            if ((made & ((4 << 20) - 1)) == 0) Thread.sleep(20); // at most 200 MiB/s: the heap fills whatever it is given, and a core stays free
+            if (leak && (made & ((16 << 20) - 1)) == 0) {
                 ByteBuffer b = ByteBuffer.allocateDirect(1 << 20);
                 for (int j = 0; j < b.capacity(); j += 4096) b.put(j, (byte) 1);
                 direct.add(b);
