@@ -2,6 +2,7 @@
 package io.jrss.session;
 
 import io.jrss.core.model.Bytes;
+import io.jrss.probe.cgroup.MemoryCgroup;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,8 +15,11 @@ final class ProveCgroup implements AutoCloseable {
 
     private ProveCgroup(Path dir, int version) { this.dir = dir; this.version = version; }
 
+    /** Whether this process may make cgroups in the v1 memory hierarchy (root on a v1 or hybrid host). */
+    static boolean v1Writable() { return Files.isWritable(V1) && Files.exists(V1.resolve("cgroup.procs")); }
+
     static String unsupported() {
-        if (Files.isWritable(V1) && Files.exists(V1.resolve("cgroup.procs"))) return null;
+        if (v1Writable()) return null;
         Path v2 = v2Parent();
         return v2 != null ? null : "--prove runs the program in a memory cgroup of its own: it needs root on a cgroup v1 host ("
                 + V1 + " writable), or a delegated cgroup v2 subtree with the memory controller";
@@ -36,7 +40,7 @@ final class ProveCgroup implements AutoCloseable {
     }
 
     static ProveCgroup create(String name, Bytes limit) throws IOException {
-        boolean v1 = Files.isWritable(V1) && Files.exists(V1.resolve("cgroup.procs"));
+        boolean v1 = v1Writable();
         Path parent = v1 ? V1 : v2Parent();
         if (parent == null) throw new IOException(unsupported());
         ProveCgroup cg = new ProveCgroup(parent.resolve(name), v1 ? 1 : 2);
@@ -58,27 +62,13 @@ final class ProveCgroup implements AutoCloseable {
 
     Path procs() { return dir.resolve("cgroup.procs"); }
 
-    /** The cgroup's highest usage: memory.max_usage_in_bytes (v1), memory.peak (v2, Linux 5.19+), else -1. */
-    long peakUsage() { return number(version == 1 ? "memory.max_usage_in_bytes" : "memory.peak"); }
+    /** The cgroup's highest usage, as {@link MemoryCgroup#peak} reads it (bounded), or -1. */
+    long peakUsage() { return readings().peak(); }
 
-    long oomKills() {
-        try {
-            for (String line : Files.readAllLines(dir.resolve(version == 1 ? "memory.oom_control" : "memory.events"))) {
-                if (line.startsWith("oom_kill ")) return Long.parseLong(line.substring(9).strip());
-            }
-        } catch (IOException | NumberFormatException e) {
-            return 0;
-        }
-        return 0;
-    }
+    /** The kernel's OOM kills in it, as {@link MemoryCgroup#oomKills} reads them; 0 where it keeps no count. */
+    long oomKills() { return Math.max(0, readings().oomKills()); }
 
-    private long number(String file) {
-        try {
-            return Long.parseLong(Files.readString(dir.resolve(file)).strip());
-        } catch (IOException | NumberFormatException e) {
-            return -1;
-        }
-    }
+    private MemoryCgroup readings() { return new MemoryCgroup(dir, version); }
 
     @Override public void close() {
         for (int i = 0; i < 50; i++) {

@@ -70,10 +70,7 @@ final class JvmState implements FleetSink.Target {
         // The verdict is reached at full samples only: rules and trends cost O(window) per series, and at 200 JVMs a verdict at
         // every cheap sample was most of the exporter's CPU (docs/performance.md). A cheap sample whose footprint moved asks for
         // a full one at the next interval, which judges it. Between full samples the signals are new, the findings as last judged.
-        if (s.full() || verdict == null) {
-            verdict = assembler.diagnose();
-            sized = verdict == null ? null : Sizer.of(verdict); // jrss size over the window: jrss_recommended_limit_bytes
-        }
+        if (s.full() || verdict == null) judge();
         TimelineDiagnosis d = verdict;
         Health h = health(null);
         reading = d == null ? new JvmReading(labels, s.time(), s.signals(), Map.of(), Map.of(), null, List.of(), Map.of(), null, h, pools(), null)
@@ -129,12 +126,17 @@ final class JvmState implements FleetSink.Target {
         onKilled.accept(this);
     }
 
+    /** The verdict of the samples kept, and jrss size's recommendation from it (jrss_recommended_limit_bytes); null before a full sample. */
+    private TimelineDiagnosis judge() {
+        verdict = assembler.diagnose();
+        sized = verdict == null ? null : Sizer.of(verdict);
+        return verdict;
+    }
+
     /** The reading again from the samples kept, after an event: the verdict it adds (a kill) shows at the next scrape. */
     private void republish() {
         JvmReading r = reading;
-        TimelineDiagnosis d = assembler.hasFullSample() ? assembler.diagnose() : null;
-        verdict = d;
-        sized = d == null ? null : Sizer.of(d);
+        TimelineDiagnosis d = judge();
         List<Sample> all = assembler.samples();
         Health h = health(killedAt != null ? "killed by the kernel's OOM killer at its container's memory limit" : r.health().lastError());
         reading = d == null || all.isEmpty() ? new JvmReading(r.labels(), r.time(), r.signals(), r.rows(), r.limits(), r.liveHeap(), r.findings(), r.rowTrends(),

@@ -24,6 +24,7 @@ final class NonHeap {
     private NonHeap() {}
 
     static void add(Timeline t, Ledger ledger, JvmFlags flags, Snapshot s, List<SizeRow> rows, List<String> options, Map<String, String> env, List<String> notes) {
+        long threads = Sizer.peakLong(t, Signals.THREADS.name());
         for (Row row : Row.values()) {
             if (row == Row.JAVA_HEAP) continue;
             Bytes measured = ledger.bytes(row);
@@ -31,12 +32,10 @@ final class NonHeap {
             rows.add(switch (row) {
                 case CLASS_METADATA -> capped(row, measured, t, Signals.METASPACE_COMMITTED.name(), flags, "MaxMetaspaceSize", options, "metaspace committed");
                 case CODE_CACHE -> capped(row, measured, t, Signals.CODE_CACHE_USED.name(), flags, "ReservedCodeCacheSize", options, "code cache used");
-                case THREAD_STACKS -> SizeRow.measured(row.id(), measured, "resident stacks at the peak, " + Sizer.peakLong(t, Signals.THREADS.name())
-                        + " threads at most; more threads need more");
+                case THREAD_STACKS -> SizeRow.measured(row.id(), measured, "resident stacks at the peak, " + threads + " threads at most; more threads need more");
                 default -> SizeRow.measured(row.id(), measured, "resident at the footprint's peak");
             });
         }
-        long threads = Sizer.peakLong(t, Signals.THREADS.name());
         if (threads > 0) notes.add("assumes at most " + threads + " threads, as the watch saw: each more costs its resident stack");
         Bytes direct = Sizer.peakBytes(t, Signals.DIRECT_MEMORY.name()).max(ledger.bytes(Row.DIRECT_BUFFERS));
         Bytes cap = Sizer.roundUp(direct.times(1.5).max(Bytes.ofMiB(64)));

@@ -57,6 +57,9 @@ public record MemoryCgroup(Path dir, int version) {
     /** The usage in bytes, or -1. */
     public long usage() { return number(usageFile()); }
 
+    /** The highest usage the kernel kept: {@code memory.max_usage_in_bytes} (v1), {@code memory.peak} (v2, Linux 5.19+), or -1. */
+    public long peak() { return number(version == 1 ? "memory.max_usage_in_bytes" : "memory.peak"); }
+
     /** Usage less inactive file pages ({@code total_inactive_file} on v1), or -1. */
     public long workingSet(long usage) {
         long inactive = field(read("memory.stat"), version == 1 ? "total_inactive_file" : "inactive_file");

@@ -19,9 +19,6 @@ import java.util.List;
  * @param file {@code memory.pressure} of the process's cgroup; never the root's, which is the whole machine's
  */
 public record MemoryPressure(Path file) {
-    /** The kernel documentation's example trigger, as systemd-oomd and Android's lmkd use it: 15% of a second stalled. */
-    public static final double DEFAULT_SHARE = 0.15;
-
     /** The memory.pressure of {@code pid}'s cgroup, or null: no PSI, no v2 mount, or a process in the root cgroup. */
     public static MemoryPressure of(int pid) {
         try {
