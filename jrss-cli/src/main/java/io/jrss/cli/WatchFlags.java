@@ -41,6 +41,10 @@ final class WatchFlags {
             + " (free memory glibc kept, as opposed to live native memory).")
     boolean trimProbe;
 
+    @Option(names = "--live-probe", description = "CHANGES THE TARGET: one full collection (GC.run) at half the --duration (a minute in without one),"
+            + " so that the old generation read just after is the live set (jrss size budgets the heap from it).")
+    boolean liveProbe;
+
     @Mixin CulpritsFlag culprits;
 
     @Mixin CaptureAtFlags captureAt;
@@ -71,7 +75,7 @@ final class WatchFlags {
         positive("--timeout", timeout.value);
         if (duration != null) positive("--duration", duration);
         report.checkAsUsage();
-        return new WatchOptions(i, fullInterval, duration, timeout.value, record, nmtDetail, trimProbe, nmtBaseline, maxUnanswered, culprits.allowed(),
+        return new WatchOptions(i, fullInterval, duration, timeout.value, record, nmtDetail, trimProbe, nmtBaseline, liveProbe, maxUnanswered, culprits.allowed(),
                 captureAt.options(record != null ? null : CaptureAtFlags.stateDir()));
     }
 }

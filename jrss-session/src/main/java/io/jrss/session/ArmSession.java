@@ -51,7 +51,7 @@ final class ArmSession {
             if (record == null) return watch;
             WatchOptions w = watch;
             return new WatchOptions(w.interval(), w.fullInterval(), w.duration(), w.timeout(), record.resolve(ArmRun.recordingName(arm, run)),
-                    w.nmtDetail(), w.trimProbe(), w.nmtBaseline(), w.maxUnanswered(), w.culprits());
+                    w.nmtDetail(), w.trimProbe(), w.nmtBaseline(), w.liveProbe(), w.maxUnanswered(), w.culprits(), w.captureAt());
         }
     }
 

@@ -43,7 +43,8 @@ public final class Size {
         TimelineDiagnosis d;
         boolean wholeRun = false;
         if (o.input() == null) {
-            Watch.Outcome outcome = Run.run(new Run.Options(o.command(), "glibc", Map.of(), true, Duration.ofSeconds(60), o.watch()), listener);
+            // the program is jrss's own to run here: one GC.run midway reads its live set (--live-probe)
+            Watch.Outcome outcome = Run.run(new Run.Options(o.command(), "glibc", Map.of(), true, Duration.ofSeconds(60), o.watch().withLiveProbe()), listener);
             if (outcome.failed()) throw new IOException("the program could not be watched to size it: " + outcome.result().end().detail());
             d = outcome.result().diagnosis();
             wholeRun = true;
@@ -55,9 +56,12 @@ public final class Size {
         Sizing s = Sizer.of(d, wholeRun);
         SizeProof proof = null;
         if (o.prove() && !s.isRefused()) {
-            SizeProof.Run free = SizeProve.once(0, new SizeProve.Options(o.command(), null, List.of(), Map.of(), 1, o.metric(), o.runTimeout()));
-            proof = SizeProve.run(new SizeProve.Options(o.command(), o.limit() != null ? o.limit() : s.limit(), s.javaOptions(), s.env(), o.repeat(), o.metric(),
-                    o.runTimeout()), free, err);
+            SizeProve prover = new SizeProve();
+            try (CtrlC stop = CtrlC.runs(prover::stop)) {
+                SizeProof.Run free = prover.once(0, new SizeProve.Options(o.command(), null, List.of(), Map.of(), 1, o.metric(), o.runTimeout()));
+                proof = prover.run(new SizeProve.Options(o.command(), o.limit() != null ? o.limit() : s.limit(), s.javaOptions(), s.env(), o.repeat(),
+                        o.metric(), o.runTimeout()), free, err);
+            }
         }
         return new SizeResult(o.input() == null ? String.join(" ", o.command()) : o.input(), s, d, proof);
     }

@@ -19,20 +19,29 @@ import java.util.regex.Pattern;
  * jrss size --prove: the program again, {@code repeat} times, each in a memory cgroup of its own with the limit, the
  * flags in JAVA_TOOL_OPTIONS and the environment; each run's peak usage, the kernel's OOM kills, its time and the
  * --metric, as compare reports arms. Swap is off in the cgroup (swappiness 0 on v1, memory.swap.max 0 on v2), as on a
- * Kubernetes node: over the limit is a kill, not a slow run.
+ * Kubernetes node: over the limit is a kill, not a slow run. {@link #stop} (Ctrl-C) ends the run under way and skips the
+ * rest: no program is left running in a cgroup nobody removes.
  */
 public final class SizeProve {
     /** @param limit the limit of the runs (null: none); javaOptions and env what the recommendation gives; timeout per run */
     public record Options(List<String> command, Bytes limit, List<String> javaOptions, Map<String, String> env, int repeat, Pattern metric, Duration timeout) {}
 
-    private SizeProve() {}
+    private volatile Process current;
+    private volatile boolean stopped;
+
+    /** Ends the run under way, and the runs after it; safe from any thread (a signal handler). */
+    public void stop() {
+        stopped = true;
+        Process p = current;
+        if (p != null) p.destroy();
+    }
 
     /** Why this machine cannot run --prove, or null: it needs a memory cgroup it may create (root on v1, a delegated v2 subtree). */
     public static String unsupported() { return ProveCgroup.unsupported(); }
 
-    public static SizeProof run(Options o, SizeProof.Run free, PrintWriter progress) throws IOException, InterruptedException {
+    public SizeProof run(Options o, SizeProof.Run free, PrintWriter progress) throws IOException, InterruptedException {
         List<SizeProof.Run> runs = new ArrayList<>();
-        for (int i = 1; i <= o.repeat(); i++) {
+        for (int i = 1; i <= o.repeat() && !stopped; i++) {
             progress.println("jrss size: proof run " + i + " of " + o.repeat() + " under " + o.limit().toIec() + " ...");
             progress.flush();
             runs.add(once(i, o));
@@ -41,7 +50,7 @@ public final class SizeProve {
     }
 
     /** One run; {@code o.limit()} null for the unconstrained run (a cgroup of its own all the same, to measure it alike). */
-    public static SizeProof.Run once(int n, Options o) throws IOException, InterruptedException {
+    public SizeProof.Run once(int n, Options o) throws IOException, InterruptedException {
         try (ProveCgroup cg = ProveCgroup.create("jrss-size-" + ProcessHandle.current().pid() + "-" + n, o.limit())) {
             List<String> cmd = new ArrayList<>(List.of("sh", "-c", "echo $$ > '" + cg.procs() + "' && exec \"$0\" \"$@\""));
             cmd.addAll(o.command());
@@ -52,7 +61,10 @@ public final class SizeProve {
             }
             pb.environment().putAll(o.env());
             long t0 = System.nanoTime();
+            if (stopped) return new SizeProof.Run(n, Bytes.ZERO, 0, -1, 0, null, "not run: stopped");
             Process p = pb.start();
+            current = p;
+            if (stopped) p.destroy();
             MetricScan metric = new MetricScan(o.metric());
             Thread reader = new Thread(() -> drain(p, metric), "jrss-size-output");
             reader.setDaemon(true);
@@ -62,7 +74,8 @@ public final class SizeProve {
             reader.join(2000);
             double wall = (System.nanoTime() - t0) / 1e9;
             long kills = cg.oomKills();
-            String detail = !ended ? "stopped at the " + o.timeout().toSeconds() + " s timeout" : kills > 0 ? "killed by the kernel's OOM killer at the limit" : "exited";
+            current = null;
+            String detail = stopped ? "stopped (Ctrl-C)" : !ended ? "stopped at the " + o.timeout().toSeconds() + " s timeout" : kills > 0 ? "killed by the kernel's OOM killer at the limit" : "exited";
             return new SizeProof.Run(n, Bytes.of(cg.peakUsage()), kills, ended ? p.exitValue() : -1, wall, metric.last(), detail);
         }
     }

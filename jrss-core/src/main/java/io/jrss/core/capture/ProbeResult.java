@@ -15,7 +15,7 @@ import java.time.Instant;
  * @param statusAfter  /proc/pid/status just after a trim, or null
  */
 public record ProbeResult(String name, String command, Instant time, boolean answered, String answer, String statusBefore, String statusAfter) {
-    public static final String TRIM = "trim", NMT_BASELINE = "nmt-baseline", NMT_DIFF = "nmt-diff";
+    public static final String TRIM = "trim", NMT_BASELINE = "nmt-baseline", NMT_DIFF = "nmt-diff", LIVE = "live";
 
     public static ProbeResult skipped(String name, String command, Instant time, String why) {
         return new ProbeResult(name, command, time, false, why, null, null);

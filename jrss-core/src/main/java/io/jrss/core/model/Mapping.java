@@ -22,6 +22,14 @@ public record Mapping(long start, long end, String perms, long offset, String de
     public boolean isAnonymous() { return pathname.isEmpty(); }
     public boolean isShared() { return perms.length() > 3 && perms.charAt(3) == 's'; }
     public boolean isReservedOnly() { return perms.startsWith("---"); }
+    /**
+     * Resident pages the kernel may drop at a memory limit without swap, to read again later: the clean pages of a file
+     * mapping outside tmpfs (/dev/shm, memfd and SysV segments are shared memory, which only swap can take).
+     */
+    public Bytes reclaimable() {
+        return isFile() && !pathname.startsWith("/dev/shm/") ? field("Private_Clean").plus(field("Shared_Clean")) : Bytes.ZERO;
+    }
+
     /** A file mapping: a path (smaps), or a bare file name (pmap -x prints only the last component). */
     public boolean isFile() { return !pathname.isEmpty() && !pathname.startsWith("[") && !pathname.startsWith("anon_inode:")
             && !pathname.startsWith("/memfd:") && !pathname.startsWith("/SYSV") && !pathname.startsWith("/dev/zero"); }

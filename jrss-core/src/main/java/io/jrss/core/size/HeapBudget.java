@@ -9,55 +9,61 @@ import io.jrss.core.timeline.Signals;
 import io.jrss.core.timeline.Timeline;
 
 /**
- * The heap part of a limit, which -Xmx caps: three times the live set after old collections (the collector's room to
- * work: the old generation's 1.5 to 2 times, and the young generation), never more than the heap ever committed in the
- * watch (what it needed), never less than 1.5 times the live set. Without an old collection during the watch, the old
- * generation's floor still bounds the live set from above (promoted garbage included), and stands for it; only without
- * that either is the heap budgeted as it was used at most (garbage included: with more room a collector uses more, so
- * this is the loosest).
+ * The heap part of a limit, which -Xmx caps: three times the live set (the collector's room to work: the old
+ * generation's 1.5 to 2 times, and the young generation), but never more than the heap ever committed in the watch,
+ * nor more than it was ever used (a service that never filled its heap did not need the room), and never less than
+ * 1.5 times the live set (the least a collector works in). The live set is the old generation just after a full
+ * collection (a System.gc, a class histogram, --live-probe's GC.run), else its floor after old collections; without
+ * an old collection during the watch the floor still bounds the live set from above (promoted garbage included) and
+ * stands for it; only without any old-generation reading is the heap budgeted as it was used at most.
  *
- * @param live     the live set (or its upper bound), or null when the old generation was not read
- * @param afterOld whether an old collection ran during the watch, so that {@code live} is the live set itself
- * @param used the heap's highest occupancy in the watch (heap_used), or its resident row when that is more
+ * @param live      the live set (or its upper bound), or null when the old generation was not read
+ * @param afterOld  whether an old collection ran during the watch, so that {@code live} is the live set itself
+ * @param afterFull whether {@code live} was read just after a full collection
+ * @param used      the heap's highest occupancy in the watch (heap_used), or its resident row without that reading
+ * @param why       which bound set the budget
  */
-record HeapBudget(Bytes budget, Bytes live, boolean afterOld, Bytes committed, Bytes used, Bytes max, String gc) {
+record HeapBudget(Bytes budget, Bytes live, boolean afterOld, boolean afterFull, Bytes committed, Bytes used, Bytes max, String gc, String why) {
     static HeapBudget of(Timeline t, Ledger ledger, JvmFlags flags, String gc) {
         Bytes committed = Sizer.peakBytes(t, Signals.HEAP_COMMITTED.name()).max(ledger.bytes(Row.JAVA_HEAP));
         Bytes max = flags == null ? null : flags.bytes("MaxHeapSize").orElse(null);
-        boolean afterOld = Sizer.oldCollected(t);
-        Bytes live = Sizer.oldFloor(t);
-        Bytes used = Sizer.peakBytes(t, Signals.HEAP_USED.name()).max(ledger.bytes(Row.JAVA_HEAP));
-        Bytes budget = used.compareTo(committed) < 0 ? used : committed;
-        if (live != null) {
-            Bytes room = live.times(Sizer.HEAP_PER_LIVE);
-            budget = room.compareTo(committed) < 0 ? room : committed;
-            Bytes least = live.times(Sizer.LEAST_HEAP_PER_LIVE);
-            if (budget.compareTo(least) < 0) budget = least;
+        Bytes afterFull = Sizer.liveAfterFull(t);
+        boolean afterOld = afterFull != null || Sizer.oldCollected(t);
+        Bytes live = afterFull != null ? afterFull : Sizer.oldFloor(t);
+        Bytes used = Sizer.peakBytes(t, Signals.HEAP_USED.name()); // what it held, not what it touched (a pre-touched heap is all resident)
+        if (!used.isPositive()) used = ledger.bytes(Row.JAVA_HEAP);
+        Bytes budget;
+        String why;
+        if (live == null) {
+            budget = least(used, committed);
+            why = "as it was used at most, rounded up to 8 MiB";
+        } else {
+            Bytes room = live.times(Sizer.HEAP_PER_LIVE), least = live.times(Sizer.LEAST_HEAP_PER_LIVE);
+            budget = least(least(room, committed), used).max(least);
+            why = budget.equals(least) ? "the collector's least room, 1.5 × the live set"
+                    : budget.equals(room) ? "three times the live set is room enough, and -Xmx keeps it there"
+                    : budget.equals(committed) ? "what it committed at most: it never needed more"
+                    : "what it used at most, live set and garbage: it never needed the room of three times the live set";
+            why += ", rounded up to 8 MiB";
         }
         budget = Sizer.roundUp(budget.max(Bytes.ofMiB(16)));
         if (live == null && max != null && budget.compareTo(max) > 0) budget = max; // what it used is at most what -Xmx let it
-        return new HeapBudget(budget, live, afterOld, committed, used, max, gc);
+        return new HeapBudget(budget, live, afterOld, afterFull != null, committed, used, max, gc, why);
     }
+
+    private static Bytes least(Bytes a, Bytes b) { return a.compareTo(b) <= 0 ? a : b; }
 
     /** Whether the live set itself is known: an old collection ran during the watch. */
     boolean liveKnown() { return live != null && afterOld; }
 
     SizeRow row() {
-        String basis;
-        if (live == null) {
-            basis = "the old generation was not read (no perf counters), so the live set is unknown: the heap as it was used at most, garbage included, "
-                    + used.toIec() + " (committed " + committed.toIec() + (max == null ? "" : ", -Xmx " + max.toIec())
-                    + ")";
-        } else {
-            basis = (afterOld ? "live set after old collections " + live.toIec() + " (the old generation's floor)"
-                    : "no old collection ran during the watch: the old generation's floor " + live.toIec() + " bounds the live set from above") + ", ×" + (int) Sizer.HEAP_PER_LIVE + " for " + gc
-                    + "'s room to collect = " + live.times(Sizer.HEAP_PER_LIVE).toIec() + "; the heap committed at most " + committed.toIec()
-                    + (max == null ? "" : " of -Xmx " + max.toIec());
-        }
+        String of = "the heap used at most " + used.toIec() + ", committed at most " + committed.toIec() + (max == null ? "" : " of -Xmx " + max.toIec());
+        String basis = live == null ? "the old generation was not read (no perf counters), so the live set is unknown: " + of + ", garbage included"
+                : (afterFull ? "live set just after a full collection " + live.toIec()
+                : afterOld ? "live set after old collections " + live.toIec() + " (the old generation's floor)"
+                : "no old collection ran during the watch: the old generation's floor " + live.toIec() + " bounds the live set from above")
+                + ", ×" + (int) Sizer.HEAP_PER_LIVE + " for " + gc + "'s room to collect = " + live.times(Sizer.HEAP_PER_LIVE).toIec() + "; " + of;
         Bytes measured = live == null ? used : committed;
-        String why = live == null ? "rounded up to 16 MiB"
-                : budget.compareTo(committed) > 0 ? "up to the collector's least room, 1.5 × the live set, rounded up to 16 MiB"
-                : "less than it committed: three times the live set is room enough, and -Xmx keeps it there";
         return new SizeRow("java-heap", budget, measured, basis + "; -Xmx caps it", budget.minus(measured), why);
     }
 }

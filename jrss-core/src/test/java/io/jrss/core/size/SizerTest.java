@@ -33,12 +33,13 @@ class SizerTest {
     }
 
     @Test void oneCaptureIsSizedAsMeasuredWithItsHeadroomNamed() throws Exception {
-        Sizing s = Sizer.of(capture("jdk25-g1-native-mix"));
+        TimelineDiagnosis d = capture("jdk25-g1-native-mix");
+        Sizing s = Sizer.of(d);
         assertNull(s.refused());
         assertEquals(Finding.Confidence.low, s.confidence(), "one moment, no live set");
         Bytes sum = s.rows().stream().map(SizeRow::bytes).reduce(Bytes.ZERO, Bytes::plus);
         assertEquals(s.limit(), sum, "the parts sum to the limit");
-        assertEquals(0, s.limit().value() % (16 << 20), "rounded to 16 MiB");
+        assertEquals(0, s.limit().value() % (8 << 20), "rounded to 8 MiB");
         assertTrue(s.limit().compareTo(s.peakUsage()) >= 0 && s.limit().value() <= 1.3 * s.peakUsage().value(), s.limit() + " for " + s.peakUsage());
         SizeRow heap = s.rows().get(0);
         assertEquals("java-heap", heap.id());
@@ -46,7 +47,11 @@ class SizerTest {
         assertEquals("-Xmx" + (heap.bytes().value() >> 20) + "m", s.javaOptions().get(0));
         SizeRow unseen = s.rows().get(s.rows().size() - 1);
         assertEquals("unseen", unseen.id());
-        assertTrue(unseen.why().startsWith("20% of the parts") && unseen.why().contains("one capture is one moment"), unseen.why());
+        assertTrue(unseen.why().startsWith("20% of the parts but ") && unseen.why().contains("of clean file pages")
+                && unseen.why().contains("one capture is one moment"), unseen.why());
+        Bytes parts = sum.minus(unseen.bytes()), clean = Sizer.reclaimable(d.peak().snapshot(), s.rows());
+        assertTrue(clean.compareTo(Bytes.ofMiB(8)) > 0, "libjvm.so's clean text at least: " + clean.toIec());
+        assertEquals(Sizer.roundUp(parts.plus(parts.minus(clean).times(0.2))), s.limit(), "the clean file pages are their own headroom");
         assertEquals("2", s.env().get("MALLOC_ARENA_MAX"), "306 MiB freed but kept by glibc, 34% of the RSS");
         assertTrue(s.javaOptions().contains("-XX:TrimNativeHeapInterval=60000"), s.javaOptions().toString());
         assertTrue(s.buildpack().underProvisions(), "the formula's 520 MiB beside the heap is less than the 792 MiB this JVM used");

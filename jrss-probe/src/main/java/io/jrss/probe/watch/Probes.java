@@ -11,7 +11,7 @@ import java.time.Clock;
 /**
  * The opt-in probes of a watch, each of which changes the target and says so: {@code System.trim_native_heap}
  * (glibc's malloc_trim: gives free arena memory back to the OS), with the target's status read just before and just
- * after, and NMT's {@code baseline}/{@code summary.diff}. Each keeps the JVM's answer verbatim, or says why it did
+ * after, NMT's {@code baseline}/{@code summary.diff}, and {@code GC.run} to read the live set. Each keeps the JVM's answer verbatim, or says why it did
  * not run rather than failing the watch; what the answers mean is core's business ({@code ProbeOutcome}).
  */
 final class Probes {
@@ -34,6 +34,16 @@ final class Probes {
                     "this JVM has no System.trim_native_heap (it needs 17.0.9+, 21.0.1+ or 22+): " + e.getMessage());
         } catch (Exception e) {
             return ProbeResult.skipped(ProbeResult.TRIM, command, clock.instant(), "could not run: " + e.getMessage());
+        }
+    }
+
+    /** One full collection, so that the old generation the next sample reads holds the live set alone (--live-probe). */
+    ProbeResult live() {
+        String command = "GC.run", before = status();
+        try {
+            return new ProbeResult(ProbeResult.LIVE, command, clock.instant(), true, jcmd.run(command).strip(), before, status());
+        } catch (Exception e) {
+            return ProbeResult.skipped(ProbeResult.LIVE, command, clock.instant(), "could not run: " + e.getMessage());
         }
     }
 

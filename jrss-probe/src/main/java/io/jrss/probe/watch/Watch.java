@@ -98,6 +98,7 @@ public final class Watch {
             Instant t = clock.instant();
             drainLimit();
             if (!alive(pid, startTime)) { end = gone(pid); detail = goneDetail(pid, end); break; }
+            if (options.liveProbe() && !liveProbed && !t.isBefore(start.plus(options.liveProbeAt()))) { liveProbed = true; probe(p.live()); }
             boolean full = base == null || lastFull == null || !t.isBefore(lastFull.plus(options.fullInterval()));
             Set<String> asked = full ? culprits.due(t) : Set.of();
             Capture c = full ? capturer.take(jrssVersion, asked) : capturer.sample(base, jrssVersion);
@@ -141,6 +142,8 @@ public final class Watch {
     }
 
     private String recordError;
+    /** Whether the live probe ran (once a watch). */
+    private boolean liveProbed;
 
     /** Starts polling the footprint against the container's limit, when there is one and captures are asked for. */
     private void watchLimit(int pid) {

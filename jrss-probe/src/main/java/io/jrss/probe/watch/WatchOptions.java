@@ -14,6 +14,8 @@ import java.time.Duration;
  * @param record        the directory to keep every capture and the events in, or null
  * @param trimProbe     at the end, run System.trim_native_heap and measure what RSS came back (changes the target)
  * @param nmtBaseline   at the start, take an NMT baseline; at the end, read summary.diff (changes NMT's state)
+ * @param liveProbe     once, at half the duration (a minute in without one), GC.run before a sample, so that the old
+ *                      generation it reads is the live set (changes the target: one full collection)
  * @param maxUnanswered samples in a row that may go unanswered before the watch ends
  * @param culprits      which culprit readings a finding that fires may take ({@code core.snapshot.CulpritAsk#allowedBy}):
  *                      "read" for those that only read (thread dumps, class loader statistics, Compiler.memory), the
@@ -22,8 +24,8 @@ import java.time.Duration;
  *                      the recording, or nowhere without one
  */
 public record WatchOptions(Duration interval, Duration fullInterval, Duration duration, Duration timeout, Path record,
-                           boolean nmtDetail, boolean trimProbe, boolean nmtBaseline, int maxUnanswered, java.util.Set<String> culprits,
-                           CaptureAt captureAt) {
+                           boolean nmtDetail, boolean trimProbe, boolean nmtBaseline, boolean liveProbe, int maxUnanswered,
+                           java.util.Set<String> culprits, CaptureAt captureAt) {
     public WatchOptions {
         if (interval.isNegative() || interval.isZero()) throw new IllegalArgumentException("the interval must be positive");
         if (fullInterval.compareTo(interval) < 0) fullInterval = interval;
@@ -34,6 +36,14 @@ public record WatchOptions(Duration interval, Duration fullInterval, Duration du
     /** A watch that keeps no captures near the limit. */
     public WatchOptions(Duration interval, Duration fullInterval, Duration duration, Duration timeout, Path record,
                         boolean nmtDetail, boolean trimProbe, boolean nmtBaseline, int maxUnanswered, java.util.Set<String> culprits) {
-        this(interval, fullInterval, duration, timeout, record, nmtDetail, trimProbe, nmtBaseline, maxUnanswered, culprits, CaptureAt.OFF);
+        this(interval, fullInterval, duration, timeout, record, nmtDetail, trimProbe, nmtBaseline, false, maxUnanswered, culprits, CaptureAt.OFF);
+    }
+
+    /** When the live probe runs: half the duration, or a minute in when the watch has none. */
+    public Duration liveProbeAt() { return duration == null ? Duration.ofMinutes(1) : duration.dividedBy(2); }
+
+    /** These options with the live probe on. */
+    public WatchOptions withLiveProbe() {
+        return new WatchOptions(interval, fullInterval, duration, timeout, record, nmtDetail, trimProbe, nmtBaseline, true, maxUnanswered, culprits, captureAt);
     }
 }

@@ -28,8 +28,8 @@ record SizeText(Style style) {
         }
         out.println();
         out.println(style.bold("Flags") + "  " + String.join(" ", s.javaOptions()));
-        out.println(String.format(Locale.ROOT, "       or -XX:MaxRAMPercentage=%.1f instead of -Xmx, where the JVM sizes its heap from the container's limit",
-                s.maxRamPercentage()));
+        out.println(String.format(Locale.ROOT, "       or -XX:MaxRAMPercentage=%.1f -XX:InitialRAMPercentage=%.1f instead of -Xmx and -Xms, where the JVM sizes"
+                + " its heap from the container's limit", s.maxRamPercentage(), s.maxRamPercentage()));
         s.env().forEach((k, val) -> out.println(style.bold("Env") + "    " + k + "=" + val));
         for (String n : s.notes()) out.println("  " + style.dim(n));
         out.println();
