@@ -26,7 +26,6 @@ public final class MappedFiles {
 
     public static void main(String[] args) throws Exception {
         Path file = Files.createTempFile("jrss-lab-index-", ".dat");
-        file.toFile().deleteOnExit();
         byte[] chunk = new byte[1 << 20];
         new Random(12).nextBytes(chunk); // real data: no sparse holes
         try (var out = Files.newOutputStream(file)) {
@@ -36,6 +35,7 @@ public final class MappedFiles {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             index = ch.map(FileChannel.MapMode.READ_ONLY, 0, (long) FILE_MIB << 20); // the mapping outlives the channel
         }
+        Files.delete(file); // and the file: smaps shows it "(deleted)", and a kill leaves no 256 MiB behind in /tmp
         long sum = scan(index);
         Ready.now();
         while (true) {
