@@ -36,6 +36,7 @@ public record Diagnosis(Snapshot snapshot, Ledger ledger, List<Finding> findings
             }
             if (result instanceof RuleResult.NotEvaluated n) notEvaluated.add(n);
         }
+        notEvaluated.removeIf(n -> findings.stream().anyMatch(f -> f.id().equals(n.rule()))); // another rule of the same id judged it
         findings.sort(Comparator.comparing(Finding::severity).reversed().thenComparing(Finding::id));
         findings.replaceAll(f -> Culprits.of(snapshot, f));
         return new Diagnosis(snapshot, ledger, List.copyOf(findings), List.copyOf(notEvaluated), snapshot.unavailable());

@@ -62,8 +62,8 @@ public record TimelineDiagnosis(Diagnosis last, Diagnosis peak, Timeline timelin
             findings.remove(r.id());
             if (result instanceof RuleResult.Fired f) findings.put(r.id(), f.finding());
             if (result instanceof RuleResult.NotEvaluated n) {
-                notEvaluated.add(n);
-                if (snapshot.containsKey(r.id())) findings.put(r.id(), snapshot.get(r.id())); // a snapshot verdict stands
+                if (snapshot.containsKey(r.id())) findings.put(r.id(), snapshot.get(r.id())); // a snapshot verdict stands, and is no "not evaluated"
+                else notEvaluated.add(n);
             }
         }
         for (RuleResult.NotEvaluated n : last.notEvaluated()) {

@@ -13,17 +13,31 @@ import java.util.List;
  * @param uptime seconds since the JVM started, or the line's position when the log prints no time
  */
 public record GcLog(List<Collection> collections, boolean timed, Header header) {
+    /** @param times the pause's CPU and wall-clock seconds, or null where the log does not print them */
     public record Collection(double uptime, boolean old, String what, String cause, Bytes heapBefore, Bytes heapAfter, Bytes heapCapacity,
-                             Bytes oldAfter, Bytes oldCapacity, Bytes metaspaceAfter, Bytes metaspaceCapacity) {
+                             Bytes oldAfter, Bytes oldCapacity, Bytes metaspaceAfter, Bytes metaspaceCapacity, Times times) {
         public Collection withMetaspace(Bytes after, Bytes capacity) {
-            return new Collection(uptime, old, what, cause, heapBefore, heapAfter, heapCapacity, oldAfter, oldCapacity, after, capacity);
+            return new Collection(uptime, old, what, cause, heapBefore, heapAfter, heapCapacity, oldAfter, oldCapacity, after, capacity, times);
         }
 
         public Collection withUptime(double seconds) {
-            return new Collection(seconds, old, what, cause, heapBefore, heapAfter, heapCapacity, oldAfter, oldCapacity, metaspaceAfter, metaspaceCapacity);
+            return new Collection(seconds, old, what, cause, heapBefore, heapAfter, heapCapacity, oldAfter, oldCapacity, metaspaceAfter, metaspaceCapacity, times);
+        }
+
+        public Collection withTimes(Times t) {
+            return new Collection(uptime, old, what, cause, heapBefore, heapAfter, heapCapacity, oldAfter, oldCapacity, metaspaceAfter, metaspaceCapacity, t);
         }
 
         public boolean causedBy(String c) { return cause != null && cause.contains(c); }
+    }
+
+    /**
+     * A pause's "[Times: user=0.92 sys=0.38, real=34.37 secs]" (JDK 8 and older, -XX:+PrintGCDetails) or "User=0.01s
+     * Sys=0.00s Real=0.01s" (-Xlog:gc+cpu): the CPU its threads used, summed over them, and the wall-clock time it took.
+     */
+    public record Times(double user, double sys, double real) {
+        /** The CPU seconds of all its threads together. */
+        public double cpu() { return user + sys; }
     }
 
     /**

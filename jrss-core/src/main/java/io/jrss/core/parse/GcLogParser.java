@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * Reads GC logs of JDK 6 to 25: JDK 8's "[GC (Allocation Failure) [PSYoungGen: ...] 500K->300K(1000K), 0.01 secs]"
  * and "[Full GC (Ergonomics) [PSYoungGen: ...] [ParOldGen: 2342580K->2342579K(2342912K)] ...]" (the old generation's
  * bracket gives its occupancy and capacity), G1's "Heap: 24.0M(256.0M)->4600.0K(256.0M)", and unified logging's
- * "GC(13) Pause Full (System.gc()) 100M->20M(256M) 45.678ms" and ZGC's "60M(12%)->24M(5%)". Time is the JVM's
+ * "GC(13) Pause Full (System.gc()) 100M->20M(256M) 45.678ms", ZGC's "60M(12%)->24M(5%)" and CMS's remark "[1
+ * CMS-remark: 1101173K(1835008K)] 1393180K(3014656K)"; with each, the pause's "[Times: ...]" or gc+cpu line. Time is the JVM's
  * uptime ("9137.425: [" or "[12.345s]", a decimal comma too). Lines that are not collections are passed over.
  */
 public final class GcLogParser {
@@ -33,6 +34,11 @@ public final class GcLogParser {
     private static final Pattern OLD = Pattern.compile("Full GC|Pause Full|Pause Remark|GC remark|\\(mixed\\)|Pause Young \\(Mixed\\)"
             + "|Garbage Collection \\(|Major Collection|CMS-remark|CMS Final Remark");
 
+    /** CMS's remark, which prints occupancy without a transition: "[1 CMS-remark: 1101173K(1835008K)] 1393180K(3014656K), 34.37 secs]". */
+    private static final Pattern CMS_REMARK = Pattern.compile("CMS-remark: " + AMOUNT + "\\(" + AMOUNT + "\\)\\] " + AMOUNT + "\\(" + AMOUNT + "\\)");
+    /** JDK 8's "[Times: user=0.92 sys=0.38, real=34.37 secs]", unified logging's gc+cpu "User=0.01s Sys=0.00s Real=0.01s". */
+    private static final Pattern TIMES = Pattern.compile("(?:Times: user|User)=(\\d+[.,]\\d+)s? (?:sys|Sys)=(\\d+[.,]\\d+)s?,? (?:real|Real)=(\\d+[.,]\\d+)");
+
     private GcLogParser() {}
 
     public static GcLog parse(String text) {
@@ -43,7 +49,7 @@ public final class GcLogParser {
         boolean timed = true;
         for (String raw : lines) {
             String line = raw.strip();
-            Matcher id = GC_ID.matcher(line), meta = UNIFIED_METASPACE.matcher(line);
+            Matcher id = GC_ID.matcher(line), meta = UNIFIED_METASPACE.matcher(line), times = TIMES.matcher(line);
             if (meta.find()) {
                 Bytes[] m = unifiedMetaspace(meta);
                 Integer at = id.find() ? byId.get(id.group(1)) : null;
@@ -52,7 +58,13 @@ public final class GcLogParser {
                 continue;
             }
             GcLog.Collection c = collection(line, out.size());
-            if (c == null) continue;
+            if (c == null) {
+                if (times.find()) { // gc+cpu's own line, or a Times line wrapped away from its pause
+                    Integer at = id.find() ? byId.get(id.group(1)) : out.isEmpty() ? null : out.size() - 1;
+                    if (at != null && out.get(at).times() == null) out.set(at, out.get(at).withTimes(times(times)));
+                }
+                continue;
+            }
             if (Double.isNaN(c.uptime())) { timed = false; c = c.withUptime(out.size()); }
             if (id.find(0)) {
                 byId.put(id.group(1), out.size());
@@ -83,6 +95,9 @@ public final class GcLogParser {
             before = bytes(m.group(1), m.group(2)); after = bytes(m.group(5), m.group(6)); capacity = bytes(m.group(7), m.group(8));
         } else if ((m = TRANSITION.matcher(rest)).find()) {
             before = bytes(m.group(1), m.group(2)); after = bytes(m.group(3), m.group(4)); capacity = bytes(m.group(5), m.group(6));
+        } else if ((m = CMS_REMARK.matcher(l)).find()) { // a remark frees nothing: the heap as it was, before and after
+            oldAfter = bytes(m.group(1), m.group(2)); oldCapacity = bytes(m.group(3), m.group(4));
+            before = after = bytes(m.group(5), m.group(6)); capacity = bytes(m.group(7), m.group(8));
         } else if ((m = ZGC.matcher(rest)).find()) {
             before = bytes(m.group(1), m.group(2)); after = bytes(m.group(3), m.group(4)); capacity = null;
         } else {
@@ -92,10 +107,16 @@ public final class GcLogParser {
         double uptime = u.find() ? Double.parseDouble((u.group(1) != null ? u.group(1) : u.group(2)).replace(',', '.')) : Double.NaN;
         Matcher what = OLD.matcher(l);
         boolean old = what.find();
-        Matcher cause = CAUSE.matcher(l);
+        Matcher cause = CAUSE.matcher(l), times = TIMES.matcher(l);
         return new GcLog.Collection(uptime, old, old ? what.group() : "young", cause.find() ? cause.group(1) : null, before, after, capacity,
-                oldAfter, oldCapacity, metaAfter, metaCapacity);
+                oldAfter, oldCapacity, metaAfter, metaCapacity, times.find() ? times(times) : null);
     }
+
+    private static GcLog.Times times(Matcher m) {
+        return new GcLog.Times(number(m.group(1)), number(m.group(2)), number(m.group(3)));
+    }
+
+    private static double number(String s) { return Double.parseDouble(s.replace(',', '.')); }
 
     /** JDK 9-15's "Metaspace: 20479K->20479K(1067008K)", JDK 16+'s "Metaspace: 20M(21M)->20M(21M)" (used(committed)). */
     private static Bytes[] unifiedMetaspace(Matcher m) {

@@ -12,8 +12,13 @@ import java.util.regex.Pattern;
  * catalogue's messages, a GC log by its header or a collection, the kernel's OOM-killer report by its lines.
  */
 final class PastedLogs {
-    /** A collection in a GC log: JDK 8's "[GC (...)" / "[Full GC (...)" / "[GC pause (...)", unified logging's "GC(12) Pause ...". */
-    private static final Pattern GC_LINE = Pattern.compile("\\[(Full GC|GC) ?\\(|\\[GC pause \\(|\\bGC\\(\\d+\\) (Pause|Garbage Collection|Major|Minor)");
+    /**
+     * A collection in a GC log: JDK 8's "[GC (...)" / "[Full GC (...)" / "[GC pause (...)", JDK 6 and 7's without a
+     * cause ("[GC [PSYoungGen: ...", "[GC 0.190: [ParNew: ...", "[Full GC 1234K->...", "[GC-- [PSYoungGen" when
+     * promotion failed), unified
+     * logging's "GC(12) Pause ...".
+     */
+    private static final Pattern GC_LINE = Pattern.compile("\\[(Full GC|GC)(--)?( ?\\(| \\[| \\d+K->| \\d+[.,]\\d+: \\[)|\\[GC pause \\(|\\bGC\\(\\d+\\) (Pause|Garbage Collection|Major|Minor)");
     /** Unified logging's "[gc,init] Memory: 24105M" and "[gc] Using G1"; JDK 8's "CommandLine flags:" and the "Memory: 4k page" line above it. */
     private static final Pattern GC_HEADER = Pattern.compile("^(\\[[^\\]]*\\])*\\[gc(,init|,heap)? *\\] (Using |Version: |CPUs: |Memory: |Heap |Large Page|Compressed Oops)"
             + "|^CommandLine flags: ");

@@ -52,6 +52,13 @@ class ShapesTest {
                         List.of("thread-leak")),
                 new Shape("a GC log with metaspace collections until Metaspace ran out, JDK 17", dir(HERE + "jdk17-metaspace-gclog"), List.of("metaspace-leak")),
                 new Shape("a serial collector's console log until Java heap space, JDK 17", dir(HERE + "jdk17-heap-space"), List.of("heap-leak")),
+                new Shape("a G1 log of a heap that only fills, cut before it is full, JDK 11", dir(HERE + "jdk11-g1-heap-filling-9s"), List.of("heap-leak")),
+                new Shape("the same on JDK 17", dir(HERE + "jdk17-g1-heap-filling-9s"), List.of("heap-leak")),
+                new Shape("the same on JDK 25", dir(HERE + "jdk25-g1-heap-filling-9s"), List.of("heap-leak")),
+                new Shape("a serial collector's pauses over a heap in swap, the kernel's work, JDK 17", dir(HERE + "jdk17-serial-gc-swapped-heap"),
+                        List.of("swap-in-use")),
+                new Shape("CMS remarks that waited 34 s on paging, JDK 8 (public)", dir("fixtures/messages/public/poonam-blog-cms-remark-paging"),
+                        List.of("swap-in-use")),
                 new Shape("the code cache full, JDK 17", dir(HERE + "jdk17-codecache-full"), List.of("code-cache-full")),
                 new Shape("direct buffer memory at MaxDirectMemorySize, JDK 21", dir(HERE + "jdk21-direct-buffer-memory"), List.of("direct-buffer-leak")),
                 new Shape("two pmaps of a JNI library leaking mmapped chunks, JDK 17",
@@ -83,6 +90,14 @@ class ShapesTest {
             if (!w.wholeFile()) continue;
             assertEquals(plain, ids(shape, w), shape.name() + " under " + w.name());
         }
+    }
+
+    /** The healthy controls' GC logs (a steady live set, allocation for 20 s): no leak and no stalled pause is read from them. */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"jdk11-healthy-20s", "jdk17-healthy-20s", "jdk21-healthy-20s", "jdk25-healthy-20s"})
+    void aHealthyGcLogRaisesNoLeak(String control) throws Exception {
+        Set<String> ids = ids(new Shape(control, dir(HERE + control), List.of()), null);
+        assertTrue(ids.stream().noneMatch(id -> id.endsWith("-leak") || id.equals("swap-in-use")), control + " raised " + ids);
     }
 
     private static Set<String> ids(Shape shape, Wrappers.Wrapper w) throws Exception {

@@ -12,6 +12,7 @@ import io.jrss.core.model.MallocInfo;
 import io.jrss.core.model.Metaspace;
 import io.jrss.core.model.PmapDiff;
 import io.jrss.core.model.Vitals;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The formats read for the corpus of real threads: each on a real output (corpus cases named by number). */
@@ -63,6 +64,30 @@ class MoreFormatsTest {
         assertEquals(18952L << 10, d.before().stream().filter(m -> m.start() == 0x00007f40a4000000L).findFirst().orElseThrow().size());
         assertEquals(Bytes.ofKiB(32276 + 65536 - 18952), d.growth(m -> true));
         assertEquals(Bytes.ofKiB(3287676), d.totalAfter());
+    }
+
+    /** JDK 5 and 6 print no cause ("[Full GC [PSYoungGen:", "[GC 0.190: [ParNew:"): pasted as they are, still GC logs (GCViewer's samples). */
+    @Test void gcLogsOfJdk5And6WithoutACause() {
+        for (String f : List.of("SampleSun1_5_0ParallelOldGC.txt", "SampleSun1_6_0PrintHeapAtGC.txt")) {
+            String text = Fixtures.read("messages/public/gcviewer-jdk5-jdk6-samples/" + f);
+            var capture = io.jrss.core.paste.Inputs.assemble(List.of(new io.jrss.core.paste.Inputs.Named(f, text))).capture();
+            String log = capture.text(io.jrss.core.capture.CaptureFiles.GC_LOG).orElseThrow(() -> new AssertionError(f + " not read as a GC log"));
+            io.jrss.core.model.GcLog parsed = GcLogParser.parse(log);
+            assertEquals(f.contains("1_5") ? 1 : 2, parsed.collections().size(), f);
+        }
+        var full = GcLogParser.parse(Fixtures.read("messages/public/gcviewer-jdk5-jdk6-samples/SampleSun1_5_0ParallelOldGC.txt")).collections().get(0);
+        assertTrue(full.old() && full.oldAfter().equals(Bytes.ofKiB(1038374)) && full.heapCapacity().equals(Bytes.ofKiB(3318336)), full.toString());
+    }
+
+    /** A pause's CPU and wall-clock seconds: on its own line (JDK 8) or gc+cpu's line by GC id; and CMS's remark, which prints no transition. */
+    @Test void gcLogPauseTimes() {
+        var cms = GcLogParser.parse("2014-11-30T01:51:35.632+0000: [GC (CMS Final Remark) [YG occupancy: 292006 K (1179648 K)][class unloading, 29.2450253 secs]"
+                + "[1 CMS-remark: 1101173K(1835008K)] 1393180K(3014656K), 34.3796360 secs] [Times: user=0.92 sys=0.38, real=34.37 secs]\n").collections().get(0);
+        assertTrue(cms.old() && cms.heapAfter().equals(Bytes.ofKiB(1393180)) && cms.oldAfter().equals(Bytes.ofKiB(1101173)), cms.toString());
+        assertEquals(new io.jrss.core.model.GcLog.Times(0.92, 0.38, 34.37), cms.times());
+        var unified = GcLogParser.parse("[1.259s][info][gc    ] GC(1) Pause Young (Allocation Failure) 207M->207M(386M) 475.815ms\n"
+                + "[1.259s][info][gc,cpu] GC(1) User=0.01s Sys=0.41s Real=0.48s\n").collections().get(0);
+        assertEquals(new io.jrss.core.model.GcLog.Times(0.01, 0.41, 0.48), unified.times());
     }
 
     @Test void gcLogsOfJdk8DetailsAndVerboseGc() {
