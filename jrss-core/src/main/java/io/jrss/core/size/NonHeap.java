@@ -13,7 +13,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The parts of a limit beside the heap: each ledger row at the footprint's peak, as measured, and the flags where a
+ * The parts of a limit beside the heap: each ledger row at the footprint's peak, as measured (the collector's structures
+ * scaled to the recommended heap), and the flags where a
  * peak asks for one: a metaspace or code cache near its cap gets room (1.5 × its peak), direct memory a cap of its own
  * (1.5 × its peak, 64 MiB at least; the JDK's default is the heap's size, which no limit budgets), and glibc's retained
  * memory, where it is large, fewer arenas and a periodic trim.
@@ -23,7 +24,8 @@ final class NonHeap {
 
     private NonHeap() {}
 
-    static void add(Timeline t, Ledger ledger, JvmFlags flags, Snapshot s, List<SizeRow> rows, List<String> options, Map<String, String> env, List<String> notes) {
+    static void add(Timeline t, Ledger ledger, JvmFlags flags, Snapshot s, HeapBudget heap, List<SizeRow> rows, List<String> options, Map<String, String> env,
+                    List<String> notes) {
         long threads = Sizer.peakLong(t, Signals.THREADS.name());
         for (Row row : Row.values()) {
             if (row == Row.JAVA_HEAP) continue;
@@ -33,6 +35,7 @@ final class NonHeap {
                 case CLASS_METADATA -> capped(row, measured, t, Signals.METASPACE_COMMITTED.name(), flags, "MaxMetaspaceSize", options, "metaspace committed");
                 case CODE_CACHE -> capped(row, measured, t, Signals.CODE_CACHE_USED.name(), flags, "ReservedCodeCacheSize", options, "code cache used");
                 case THREAD_STACKS -> SizeRow.measured(row.id(), measured, "resident stacks at the peak, " + threads + " threads at most; more threads need more");
+                case GC_STRUCTURES -> gcStructures(measured, heap);
                 default -> SizeRow.measured(row.id(), measured, "resident at the footprint's peak");
             });
         }
@@ -50,6 +53,20 @@ final class NonHeap {
             notes.add("glibc kept " + free.toIec() + " freed but resident at the peak: MALLOC_ARENA_MAX=2 and a trim a minute (JDK 17.0.9+, 21.0.1+)"
                     + " return most of it; the limit still budgets it as measured, until a run under them shows less");
         }
+    }
+
+    /**
+     * The collector's own structures serve the heap they cover (the card table and block offsets at 1/512 of it each,
+     * G1's mark bitmap at 1/64, remembered sets by region): for a smaller heap than the watch saw committed, they are
+     * scaled to the recommended heap.
+     */
+    private static SizeRow gcStructures(Bytes measured, HeapBudget heap) {
+        if (!heap.committed().isPositive() || heap.budget().compareTo(heap.committed()) >= 0) return SizeRow.measured(Row.GC_STRUCTURES.id(), measured,
+                "resident at the footprint's peak");
+        double share = heap.budget().ratioOf(heap.committed());
+        Bytes scaled = measured.times(share);
+        return new SizeRow(Row.GC_STRUCTURES.id(), scaled, measured, "resident at the footprint's peak, for a heap that committed " + heap.committed().toIec(),
+                scaled.minus(measured), "scaled to the recommended heap (" + Math.round(share * 100) + "% of it): the structures cover the heap");
     }
 
     /** A row with a JVM cap: as measured, and when its signal's peak is at 80% of the cap or more, the cap raised to 1.5 × the peak. */

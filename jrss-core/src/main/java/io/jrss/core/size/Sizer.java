@@ -71,7 +71,7 @@ public final class Sizer {
         notes.add("-Xms equal to -Xmx and -XX:+AlwaysPreTouch make the heap resident from the start: a limit too small fails at start-up"
                 + " (and in --prove), not at the first peak of traffic; with requests equal to limits the node holds that memory for the pod anyway."
                 + " It costs start-up time, about 0.3 s a GiB (docs/size.md)");
-        NonHeap.add(t, ledger, flags, s, rows, options, env, notes);
+        NonHeap.add(t, ledger, flags, s, heap, rows, options, env, notes);
         long rss = peakSample.signal(Signals.RSS.name()) == null ? ledger.rss().value() : Math.round(peakSample.signal(Signals.RSS.name()));
         Double usage = ownCgroup ? peakSample.signal(Signals.CGROUP_USAGE.name()) : null;
         if (!ownCgroup) notes.add("the JVM's cgroup has no memory limit, so its usage is likely other processes' too: page cache is not counted;"
