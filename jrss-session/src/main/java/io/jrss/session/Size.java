@@ -59,11 +59,22 @@ public final class Size {
             SizeProve prover = new SizeProve();
             try (CtrlC stop = CtrlC.runs(prover::stop)) {
                 SizeProof.Run free = prover.once(0, new SizeProve.Options(o.command(), null, List.of(), Map.of(), 1, o.metric(), o.runTimeout()));
-                proof = prover.run(new SizeProve.Options(o.command(), o.limit() != null ? o.limit() : s.limit(), s.javaOptions(), s.env(), o.repeat(),
-                        o.metric(), o.runTimeout()), free, err);
+                proof = prover.run(new SizeProve.Options(o.command(), o.limit() != null ? o.limit() : s.limit(), flags(s, o.command(), err), s.env(),
+                        o.repeat(), o.metric(), o.runTimeout()), free, err);
             }
         }
         return new SizeResult(o.input() == null ? String.join(" ", o.command()) : o.input(), s, d, proof);
+    }
+
+    /**
+     * The recommendation's flags for the proof runs. A command that sets its own max heap wins over JAVA_TOOL_OPTIONS'
+     * -Xmx, and would not start with an -Xms above it: the -Xms is left out, and the user told.
+     */
+    static List<String> flags(Sizing s, List<String> command, PrintWriter err) {
+        if (command.stream().noneMatch(a -> a.startsWith("-Xmx") || a.startsWith("-XX:MaxHeapSize="))) return s.javaOptions();
+        err.println("jrss size: the command sets its own max heap, which wins over the recommendation's -Xmx; the proof runs without its -Xms");
+        err.flush();
+        return s.javaOptions().stream().filter(f -> !f.startsWith("-Xms")).toList();
     }
 
     /** The watch that a recording or capture directory holds; an IOException naming the path when it holds neither. */
