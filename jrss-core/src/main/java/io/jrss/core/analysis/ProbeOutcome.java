@@ -51,12 +51,15 @@ public record ProbeOutcome(ProbeResult raw, NmtDiff nmtDiff, ParseException diff
         return raw.answer();
     }
 
-    public Bytes returned() { return rssBefore == null || rssAfter == null ? null : rssBefore.minus(rssAfter); }
+    /** What a trim gave back to the OS; null for any other probe (a GC.run's RSS moves for other reasons). */
+    public Bytes returned() {
+        return !raw.name().equals(ProbeResult.TRIM) || rssBefore == null || rssAfter == null ? null : rssBefore.minus(rssAfter);
+    }
 
     /** One line for the live view and the recording's events. */
     public String summary() {
         if (!ran()) return command() + " did not run: " + output();
-        return command() + " ran" + (returned() != null ? ": RSS " + rssBefore.toIec() + " -> " + rssAfter.toIec() : "");
+        return command() + " ran" + (rssBefore != null && rssAfter != null ? ": RSS " + rssBefore.toIec() + " -> " + rssAfter.toIec() : "");
     }
 
     private static Bytes rss(String status) {

@@ -89,10 +89,13 @@ final class TimelineText {
 
     private void probes(List<ProbeOutcome> probes, PrintWriter out) {
         if (probes.isEmpty()) return;
-        out.println(st.bold("Probes") + st.dim("  (asked for with --trim-probe / --nmt-baseline; they changed the target)"));
+        out.println(st.bold("Probes") + st.dim("  (asked for with --trim-probe / --nmt-baseline / --live-probe; they changed the target)"));
         for (ProbeOutcome p : probes) {
             if (!p.ran()) {
                 out.println("  - " + p.command() + ": did not run: " + p.output().lines().findFirst().orElse(""));
+            } else if (p.name().equals(io.jrss.core.capture.ProbeResult.LIVE)) {
+                out.println("  - " + p.command() + " at " + p.time() + ": one full collection, so that the old generation read next is the live set"
+                        + (p.rssBefore() != null && p.rssAfter() != null ? "; RSS " + p.rssBefore().toIec() + " -> " + p.rssAfter().toIec() : ""));
             } else if (p.returned() != null) {
                 out.println("  - " + p.command() + " at " + p.time() + ": RSS " + p.rssBefore().toIec() + " -> " + p.rssAfter().toIec()
                         + " (" + p.returned().toIec() + " returned to the OS: that much was free memory glibc kept, not live native memory)");
