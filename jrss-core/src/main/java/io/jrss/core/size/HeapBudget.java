@@ -6,7 +6,10 @@ import io.jrss.core.ledger.Row;
 import io.jrss.core.model.Bytes;
 import io.jrss.core.model.JvmFlags;
 import io.jrss.core.timeline.Signals;
+import io.jrss.core.timeline.Sample;
 import io.jrss.core.timeline.Timeline;
+import io.jrss.core.timeline.Trends;
+import io.jrss.core.trend.Series;
 
 /**
  * The heap part of a limit, which -Xmx caps: three times the live set (the collector's room to work: the old
@@ -27,9 +30,9 @@ record HeapBudget(Bytes budget, Bytes live, boolean afterOld, boolean afterFull,
     static HeapBudget of(Timeline t, Ledger ledger, JvmFlags flags, String gc) {
         Bytes committed = Sizer.peakBytes(t, Signals.HEAP_COMMITTED.name()).max(ledger.bytes(Row.JAVA_HEAP));
         Bytes max = flags == null ? null : flags.bytes("MaxHeapSize").orElse(null);
-        Bytes afterFull = Sizer.liveAfterFull(t);
-        boolean afterOld = afterFull != null || Sizer.oldCollected(t);
-        Bytes live = afterFull != null ? afterFull : Sizer.oldFloor(t);
+        Bytes afterFull = liveAfterFull(t);
+        boolean afterOld = afterFull != null || oldCollected(t);
+        Bytes live = afterFull != null ? afterFull : oldFloor(t);
         Bytes used = Sizer.peakBytes(t, Signals.HEAP_USED.name()); // what it held, not what it touched (a pre-touched heap is all resident)
         if (!used.isPositive()) used = ledger.bytes(Row.JAVA_HEAP);
         Bytes budget;
@@ -65,5 +68,37 @@ record HeapBudget(Bytes budget, Bytes live, boolean afterOld, boolean afterFull,
                 + ", ×" + (int) Sizer.HEAP_PER_LIVE + " for " + gc + "'s room to collect = " + live.times(Sizer.HEAP_PER_LIVE).toIec() + "; " + of;
         Bytes measured = live == null ? used : committed;
         return new SizeRow("java-heap", budget, measured, basis + "; -Xmx caps it", budget.minus(measured), why);
+    }
+
+    /** Whether an old collection ran during the watch. */
+    static boolean oldCollected(Timeline t) {
+        Series old = t.series(Signals.OLD_COLLECTIONS.name());
+        return old.size() >= 2 && old.last() - old.values().get(0) >= 1;
+    }
+
+    /**
+     * The old generation's occupancy in the samples just after a full collection (a compacting one leaves only the live
+     * set, plus what was promoted before the sample), the highest of them; null when no full collection ran in the watch.
+     */
+    static Bytes liveAfterFull(Timeline t) {
+        Double before = null;
+        long live = -1;
+        for (Sample s : t.samples()) {
+            Double full = s.signal(Signals.FULL_COLLECTIONS.name()), old = s.signal(Signals.HEAP_OLD_USED.name());
+            if (full == null) continue;
+            if (before != null && full > before && old != null) live = Math.max(live, Math.round(old));
+            before = full;
+        }
+        return live > 0 ? Bytes.of(live) : null;
+    }
+
+    /**
+     * The highest floor of the old generation's occupancy (what heap-leak follows): the live set once an old collection
+     * ran, an upper bound of it before; null when the old generation was not read or held nothing.
+     */
+    static Bytes oldFloor(Timeline t) {
+        Series floor = Trends.liveHeap(t);
+        long v = floor.size() == 0 ? 0 : Math.round(floor.values().stream().mapToDouble(Double::doubleValue).max().orElse(0));
+        return v > 0 ? Bytes.of(v) : null;
     }
 }

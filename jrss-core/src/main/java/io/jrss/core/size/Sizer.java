@@ -24,9 +24,10 @@ import java.util.Set;
 
 /**
  * The limit and flags a JVM needs, from what a watch saw (docs/size.md). Each ledger row of the full sample with the
- * highest footprint is budgeted at what it measured; the heap instead from the live set after old collections and the
- * collector's headroom (never above what the heap committed); the cgroup's usage beyond the RSS (page cache, other
- * processes) as it measured; and one headroom, named, for what a watch of that length has not seen. A part that still
+ * highest footprint is budgeted at what it measured; the heap instead from the live set and the collector's headroom
+ * ({@link HeapBudget}), and the collector's structures scaled to that heap ({@link NonHeap}); the cgroup's usage beyond
+ * the RSS (page cache, other processes) as it measured; and one headroom, named, for what a watch of that length has
+ * not seen, taken from the parts the kernel cannot reclaim (clean file pages are their own cushion). A part that still
  * grows is no basis for a limit: a leak finding refuses the recommendation and is named instead. Pure.
  */
 public final class Sizer {
@@ -149,37 +150,5 @@ public final class Sizer {
         Bytes clean = maps.stream().map(io.jrss.core.model.Mapping::reclaimable).reduce(Bytes.ZERO, Bytes::plus);
         Bytes files = rows.stream().filter(r -> FILE_ROWS.contains(r.id())).map(SizeRow::bytes).reduce(Bytes.ZERO, Bytes::plus);
         return clean.compareTo(files) < 0 ? clean : files;
-    }
-
-    /** Whether an old collection ran during the watch. */
-    static boolean oldCollected(Timeline t) {
-        Series old = t.series(Signals.OLD_COLLECTIONS.name());
-        return old.size() >= 2 && old.last() - old.values().get(0) >= 1;
-    }
-
-    /**
-     * The old generation's occupancy in the samples just after a full collection (a compacting one leaves only the live
-     * set, plus what was promoted before the sample), the highest of them; null when no full collection ran in the watch.
-     */
-    static Bytes liveAfterFull(Timeline t) {
-        Double before = null;
-        long live = -1;
-        for (Sample s : t.samples()) {
-            Double full = s.signal(Signals.FULL_COLLECTIONS.name()), old = s.signal(Signals.HEAP_OLD_USED.name());
-            if (full == null) continue;
-            if (before != null && full > before && old != null) live = Math.max(live, Math.round(old));
-            before = full;
-        }
-        return live > 0 ? Bytes.of(live) : null;
-    }
-
-    /**
-     * The highest floor of the old generation's occupancy (what heap-leak follows): the live set once an old collection
-     * ran, an upper bound of it before; null when the old generation was not read or held nothing.
-     */
-    static Bytes oldFloor(Timeline t) {
-        Series floor = Trends.liveHeap(t);
-        long v = floor.size() == 0 ? 0 : Math.round(floor.values().stream().mapToDouble(Double::doubleValue).max().orElse(0));
-        return v > 0 ? Bytes.of(v) : null;
     }
 }
