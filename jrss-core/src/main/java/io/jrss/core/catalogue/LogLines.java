@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
  * ({@code {"log":"...\n","stream":"stderr"}}) and other JSON log records (their message and stack trace fields),
  * CRI-O and containerd's {@code <time> stderr F } (a {@code P} line joined with the next), {@code kubectl logs --prefix},
  * docker compose's {@code service-1  | }, journald and syslog headers (with or without a host, RFC 3164 and 5424), dmesg's times,
- * and a line whose newlines were escaped ({@code ...\n\tat ...}); full-width punctuation as ASCII. What a line says after its prefix is kept as is;
+ * and a line whose newlines were escaped ({@code ...\n\tat ...}); a JSON record cut open by its stack trace's real
+ * newlines; full-width punctuation and typographic quotes as ASCII. What a line says after its prefix is kept as is;
  * a message is found anywhere in it, so the prefixes a logger adds (time, level, thread, logger) need no undoing.
  */
 public final class LogLines {
@@ -29,6 +30,8 @@ public final class LogLines {
     private static final Pattern JSON_STRING = Pattern.compile("\"([\\w.@]{1,40})\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
     private static final List<String> MESSAGE_KEYS = List.of("log", "message", "msg", "MESSAGE", "stack_trace", "stacktrace", "stackTrace",
             "exception", "error.stack_trace", "error.message", "exception.stacktrace", "full_message", "textPayload", "throwable", "thrown");
+    /** A record's last string field left open at the end of the line: a pasted JSON log whose stack trace kept its real newlines. */
+    private static final Pattern JSON_OPEN_STRING = Pattern.compile("\"([\\w.@]{1,40})\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)$");
     private static final Pattern ESCAPED_NEWLINE = Pattern.compile("(\\\\r)?\\\\n");
 
     private LogLines() {}
@@ -86,24 +89,30 @@ public final class LogLines {
     private static List<String> json(String line) {
         List<String> out = new ArrayList<>();
         Matcher m = JSON_STRING.matcher(line);
+        int end = 0;
         while (m.find()) {
+            end = m.end();
             if (!MESSAGE_KEYS.contains(m.group(1))) continue;
             String v = unescape(m.group(2));
             String t = v.endsWith("\n") ? v.substring(0, v.length() - 1) : v;
             for (String l : t.split("\r?\n", -1)) out.add(strip(l));
         }
+        Matcher open = JSON_OPEN_STRING.matcher(line);
+        if (open.find(end) && MESSAGE_KEYS.contains(open.group(1))) out.add(strip(unescape(open.group(2)))); // its next lines follow as lines
         return out.isEmpty() ? List.of(line) : out;
     }
 
     /**
      * Full-width forms (U+FF01 to U+FF5E: the brackets, colons and letters of an East Asian input method, as in a log
-     * retyped from a screenshot) and the ideographic space, as the ASCII they stand for. Nothing else is touched.
+     * retyped from a screenshot), the ideographic space, and typographic quotes (a paste through a word processor or a
+     * chat turns "GC Thread#0" into “GC Thread#0”), as the ASCII they stand for. Nothing else is touched.
      */
     static String halfWidth(String s) {
         StringBuilder b = null;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            char to = c >= '\uFF01' && c <= '\uFF5E' ? (char) (c - 0xFEE0) : c == '\u3000' ? ' ' : c;
+            char to = c >= '\uFF01' && c <= '\uFF5E' ? (char) (c - 0xFEE0) : c == '\u3000' ? ' '
+                    : c == '\u201C' || c == '\u201D' || c == '\u201E' || c == '\u201F' ? '"' : c == '\u2018' || c == '\u2019' || c == '\u201A' ? '\'' : c;
             if (to != c && b == null) b = new StringBuilder(s.substring(0, i));
             if (b != null) b.append(to);
         }

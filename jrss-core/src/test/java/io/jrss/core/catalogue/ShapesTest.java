@@ -55,6 +55,10 @@ class ShapesTest {
                 new Shape("a G1 log of a heap that only fills, cut before it is full, JDK 11", dir(HERE + "jdk11-g1-heap-filling-9s"), List.of("heap-leak")),
                 new Shape("the same on JDK 17", dir(HERE + "jdk17-g1-heap-filling-9s"), List.of("heap-leak")),
                 new Shape("the same on JDK 25", dir(HERE + "jdk25-g1-heap-filling-9s"), List.of("heap-leak")),
+                new Shape("a class histogram of 3,000 GZIPInputStreams never closed, JDK 11", List.of("fixtures/jmap_histo/jdk11-class-histogram-3000-gzip-streams-open.txt"),
+                        List.of("native-leak")),
+                new Shape("the same on JDK 17", List.of("fixtures/jmap_histo/jdk17-class-histogram-3000-gzip-streams-open.txt"), List.of("native-leak")),
+                new Shape("the same on JDK 21", List.of("fixtures/jmap_histo/jdk21-class-histogram-3000-gzip-streams-open.txt"), List.of("native-leak")),
                 new Shape("a serial collector's pauses over a heap in swap, the kernel's work, JDK 17", dir(HERE + "jdk17-serial-gc-swapped-heap"),
                         List.of("swap-in-use")),
                 new Shape("CMS remarks that waited 34 s on paging, JDK 8 (public)", dir("fixtures/messages/public/poonam-blog-cms-remark-paging"),
@@ -98,6 +102,14 @@ class ShapesTest {
     void aHealthyGcLogRaisesNoLeak(String control) throws Exception {
         Set<String> ids = ids(new Shape(control, dir(HERE + control), List.of()), null);
         assertTrue(ids.stream().noneMatch(id -> id.endsWith("-leak") || id.equals("swap-in-use")), control + " raised " + ids);
+    }
+
+    /** Healthy services' class histograms (a loopback HTTP server): no native-leak is read from the zlib streams a JDK keeps. */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"jdk17-histo-live-healthy-http.txt", "jdk25-class-histogram-healthy-http.txt"})
+    void aHealthyHistogramRaisesNoZlibLeak(String file) throws Exception {
+        Set<String> ids = ids(new Shape(file, List.of("fixtures/jmap_histo/" + file), List.of()), null);
+        assertTrue(!ids.contains("native-leak"), file + " raised " + ids);
     }
 
     private static Set<String> ids(Shape shape, Wrappers.Wrapper w) throws Exception {

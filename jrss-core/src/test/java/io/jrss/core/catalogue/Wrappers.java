@@ -9,7 +9,8 @@ import java.util.function.UnaryOperator;
  * What log pipelines do to a line a program printed, each as real tools print it: a logger's layout, journald and
  * syslog (RFC 3164 and 5424), Docker's json-file driver, CRI-O and containerd, {@code kubectl logs --prefix
  * --timestamps}, docker compose, an exception that wraps the message, a JSON record whose stack trace escapes its
- * newlines, and a terminal that wraps a long line at 80 columns.
+ * newlines (or, pasted from a page, kept real ones and left the record open), a terminal that wraps a long line at 80
+ * columns, and typographic quotes.
  */
 final class Wrappers {
     record Wrapper(String name, boolean wholeFile, UnaryOperator<String> wrap) {}
@@ -30,7 +31,21 @@ final class Wrappers {
                     + "\"}"),
             new Wrapper("escaped-newlines", false, l -> "2024-05-01 12:00:00 ERROR worker died: java.lang.RuntimeException: boom\\n\\tat com.example.A.b(A.java:1)\\nCaused by: "
                     + l.replace("\\", "\\\\") + "\\n\\tat com.example.C.d(C.java:2)"),
-            new Wrapper("terminal-80", false, l -> wrap("2024-05-01 12:00:00,123 WARN  [main] com.example.service.Worker - " + l, 80)));
+            new Wrapper("terminal-80", false, l -> wrap("2024-05-01 12:00:00,123 WARN  [main] com.example.service.Worker - " + l, 80)),
+            // a JSON record pasted from a web page: its stack trace's escaped newlines became real ones, and the record stays open
+            new Wrapper("json-record-cut-open", false, l -> "{\"@timestamp\":\"2020-11-06T14:46:49.835Z\",\"level\":\"ERROR\",\"stack_trace\":\""
+                    + json("reactor.core.Exceptions$ReactiveException: " + l) + "\n \tat com.example.A.b(A.java:1)"),
+            new Wrapper("typographic-quotes", false, Wrappers::curly));
+
+    /** Straight double quotes as a word processor or a chat turns them: opening and closing in turn. */
+    static String curly(String l) {
+        StringBuilder b = new StringBuilder();
+        boolean open = true;
+        for (char c : l.toCharArray()) {
+            if (c == '"') { b.append(open ? '\u201C' : '\u201D'); open = !open; } else b.append(c);
+        }
+        return b.toString();
+    }
 
     private Wrappers() {}
 
