@@ -32,8 +32,8 @@ import picocli.CommandLine.Parameters;
                 "  jrss size --prove --repeat 5 -- java -jar batch.jar   size a program, then prove it 5 times",
                 "  jrss size --prove --limit 600m -- java -jar batch.jar   a limit of your own, proved",
                 "", "A -Xmx on the program's own command line wins over JAVA_TOOL_OPTIONS: remove it for a proof.",
-                "Exit codes: 0 a recommendation (and, with --prove, no OOM kill), 1 refused (a part still grows), an input that",
-                "could not be read, or a proof run killed; 2 usage error."})
+                "Exit codes: 0 a recommendation (and, with --prove, every run ended as the unconstrained one did, none killed),",
+                "1 refused (a part still grows), an input that could not be read, or a proof run killed or broken; 2 usage error."})
 final class SizeCommand implements Callable<Integer> {
     @Parameters(arity = "0..*", paramLabel = "INPUT | -- COMMAND",
             description = "A recording or capture directory, or a pid or unique main-class substring; with --prove, the program after --.")
@@ -68,6 +68,6 @@ final class SizeCommand implements Callable<Integer> {
                 watch.options(Duration.ofSeconds(input == null ? 5 : 10)));
         SizeResult r = Size.run(options, watch.view("size", input != null && !directory && Output.terminal()), watch.report.progress(), watch.report.err());
         watch.report.show(r, "jrss size " + String.join(" ", args));
-        return r.sizing().isRefused() || r.proof() != null && r.proof().kills() > 0 ? Errors.TARGET : 0;
+        return r.sizing().isRefused() || r.proof() != null && !r.proof().held() ? Errors.TARGET : 0;
     }
 }

@@ -66,7 +66,8 @@ public final class SizeProve {
             current = p;
             if (stopped) p.destroy();
             MetricScan metric = new MetricScan(o.metric());
-            Thread reader = new Thread(() -> drain(p, metric), "jrss-size-output");
+            java.util.ArrayDeque<String> tail = new java.util.ArrayDeque<>();
+            Thread reader = new Thread(() -> drain(p, metric, tail), "jrss-size-output");
             reader.setDaemon(true);
             reader.start();
             boolean ended = p.waitFor(o.timeout().toMillis(), TimeUnit.MILLISECONDS);
@@ -75,14 +76,29 @@ public final class SizeProve {
             double wall = (System.nanoTime() - t0) / 1e9;
             long kills = cg.oomKills();
             current = null;
-            String detail = stopped ? "stopped (Ctrl-C)" : !ended ? "stopped at the " + o.timeout().toSeconds() + " s timeout" : kills > 0 ? "killed by the kernel's OOM killer at the limit" : "exited";
+            String detail = stopped ? "stopped (Ctrl-C)" : !ended ? "stopped at the " + o.timeout().toSeconds() + " s timeout" : kills > 0 ? "killed by the kernel's OOM killer at the limit"
+                    : p.exitValue() == 0 ? "exited" : "exited with status " + p.exitValue() + lastOutput(tail);
             return new SizeProof.Run(n, Bytes.of(cg.peakUsage()), kills, ended ? p.exitValue() : -1, wall, metric.last(), detail);
         }
     }
 
-    private static void drain(Process p, MetricScan metric) {
+    /** The program's last lines of output, for a run that failed: "Java heap space" says more than its exit status. */
+    private static String lastOutput(java.util.ArrayDeque<String> tail) {
+        synchronized (tail) {
+            return tail.isEmpty() ? "" : "; its last output: " + String.join(" | ", tail);
+        }
+    }
+
+    private static void drain(Process p, MetricScan metric, java.util.ArrayDeque<String> tail) {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line; (line = r.readLine()) != null; ) metric.scan(line);
+            for (String line; (line = r.readLine()) != null; ) {
+                metric.scan(line);
+                if (line.isBlank() || line.startsWith("\tat ")) continue;
+                synchronized (tail) {
+                    tail.addLast(line.length() > 200 ? line.substring(0, 200) : line);
+                    if (tail.size() > 3) tail.removeFirst();
+                }
+            }
         } catch (IOException e) {
             // the process is gone
         }

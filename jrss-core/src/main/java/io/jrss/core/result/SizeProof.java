@@ -22,4 +22,20 @@ public record SizeProof(Bytes limit, List<String> javaOptions, Run free, List<Ru
     public SizeProof { runs = List.copyOf(runs); javaOptions = List.copyOf(javaOptions); }
 
     public long kills() { return runs.stream().mapToLong(Run::oomKills).sum(); }
+
+    /**
+     * Whether a run that was not killed still did not end as the unconstrained run did: another exit status, or a
+     * timeout where that one exited (the flags or the limit broke it: a heap too small for the work, a thrashing
+     * cgroup). Without an unconstrained run, a non-zero exit.
+     */
+    public boolean broke(Run r) {
+        if (r.oomKills() > 0) return false;
+        return free == null ? r.exitStatus() > 0 : r.exitStatus() != free.exitStatus();
+    }
+
+    /** The runs that {@link #broke}. */
+    public long broken() { return runs.stream().filter(this::broke).count(); }
+
+    /** Whether every run ended as the unconstrained one did, none killed. */
+    public boolean held() { return kills() == 0 && broken() == 0; }
 }

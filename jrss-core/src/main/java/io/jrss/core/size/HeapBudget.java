@@ -16,7 +16,8 @@ import io.jrss.core.trend.Series;
  * generation's 1.5 to 2 times, and the young generation), but never more than the heap ever committed in the watch,
  * nor more than it was ever used (a service that never filled its heap did not need the room), and never less than
  * 1.5 times the live set (the least a collector works in). The live set is the old generation just after a full
- * collection (a System.gc, a class histogram, --live-probe's GC.run), else its floor after old collections; without
+ * collection (a System.gc, a class histogram, --live-probe's GC.run), or its floor after old collections where that is
+ * higher (the live set of one moment is not the whole watch's: a batch holds its data while it works); without
  * an old collection during the watch the floor still bounds the live set from above (promoted garbage included) and
  * stands for it; only without any old-generation reading is the heap budgeted as it was used at most.
  *
@@ -30,9 +31,12 @@ record HeapBudget(Bytes budget, Bytes live, boolean afterOld, boolean afterFull,
     static HeapBudget of(Timeline t, Ledger ledger, JvmFlags flags, String gc) {
         Bytes committed = Sizer.peakBytes(t, Signals.HEAP_COMMITTED.name()).max(ledger.bytes(Row.JAVA_HEAP));
         Bytes max = flags == null ? null : flags.bytes("MaxHeapSize").orElse(null);
-        Bytes afterFull = liveAfterFull(t);
-        boolean afterOld = afterFull != null || oldCollected(t);
-        Bytes live = afterFull != null ? afterFull : oldFloor(t);
+        Bytes exact = liveAfterFull(t), floor = oldFloor(t);
+        boolean afterOld = exact != null || oldCollected(t);
+        // one full collection reads the live set of its moment: where the floor elsewhere in the watch was clearly higher (a
+        // live set that grew for a while, or garbage promoted in bulk), that stands; a little above is promotion since
+        boolean afterFull = exact != null && (floor == null || floor.compareTo(exact.times(1.25).max(exact.plus(Bytes.ofMiB(16)))) <= 0);
+        Bytes live = afterFull ? exact : exact == null ? floor : exact.max(floor);
         Bytes used = Sizer.peakBytes(t, Signals.HEAP_USED.name()); // what it held, not what it touched (a pre-touched heap is all resident)
         if (!used.isPositive()) used = ledger.bytes(Row.JAVA_HEAP);
         Bytes budget;
@@ -51,7 +55,7 @@ record HeapBudget(Bytes budget, Bytes live, boolean afterOld, boolean afterFull,
         }
         budget = Sizer.roundUp(budget.max(Bytes.ofMiB(16)));
         if (live == null && max != null && budget.compareTo(max) > 0) budget = max; // what it used is at most what -Xmx let it
-        return new HeapBudget(budget, live, afterOld, afterFull != null, committed, used, max, gc, why);
+        return new HeapBudget(budget, live, afterOld, afterFull, committed, used, max, gc, why);
     }
 
     private static Bytes least(Bytes a, Bytes b) { return a.compareTo(b) <= 0 ? a : b; }
@@ -63,7 +67,7 @@ record HeapBudget(Bytes budget, Bytes live, boolean afterOld, boolean afterFull,
         String of = "the heap used at most " + used.toIec() + ", committed at most " + committed.toIec() + (max == null ? "" : " of -Xmx " + max.toIec());
         String basis = live == null ? "the old generation was not read (no perf counters), so the live set is unknown: " + of + ", garbage included"
                 : (afterFull ? "live set just after a full collection " + live.toIec()
-                : afterOld ? "live set after old collections " + live.toIec() + " (the old generation's floor)"
+                : afterOld ? "live set after old collections " + live.toIec() + " (the old generation's floor, above what a full collection left)"
                 : "no old collection ran during the watch: the old generation's floor " + live.toIec() + " bounds the live set from above")
                 + ", ×" + (int) Sizer.HEAP_PER_LIVE + " for " + gc + "'s room to collect = " + live.times(Sizer.HEAP_PER_LIVE).toIec() + "; " + of;
         Bytes measured = live == null ? used : committed;

@@ -38,7 +38,9 @@ final class SizeHtml {
             h.append("<section id=\"proof\"><h2>Proof</h2><table><tr><th>run</th><th class=\"num\">peak usage</th><th>end</th><th class=\"num\">seconds</th><th class=\"num\">metric</th></tr>");
             if (p.free() != null) row(h, "free", p.free());
             p.runs().forEach(r -> row(h, "run " + r.run(), r));
-            h.append("</table><p>").append(p.kills() == 0 ? "No OOM kill" : p.kills() + " OOM kill(s)").append(" under ").append(p.limit().toIec()).append(".</p></section>\n");
+            h.append("</table><p>").append(p.kills() == 0 ? "No OOM kill" : p.kills() + " OOM kill(s)").append(" under ").append(p.limit().toIec())
+                    .append(p.broken() == 0 ? "; every run ended as the unconstrained run did." : "; " + p.broken() + " run(s) ended otherwise than the unconstrained run.")
+                    .append("</p></section>\n");
         }
         h.append("<footer class=\"dim\"><p>jrss ").append(version).append("</p></footer>\n");
         h.append("<script id=\"jrss-data\" type=\"application/json\">").append(HtmlPage.scriptJson(SizeJson.of(v, version).toString())).append("</script>\n</body></html>\n");

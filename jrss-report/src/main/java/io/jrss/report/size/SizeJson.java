@@ -66,16 +66,17 @@ final class SizeJson {
             if (p.free() == null) proof.putNull("unconstrained");
             else run(proof.putObject("unconstrained"), p.free());
             ArrayNode runs = proof.putArray("runs");
-            p.runs().forEach(r -> run(runs.addObject(), r));
-            proof.put("oom_kills", p.kills());
+            p.runs().forEach(r -> run(runs.addObject(), r).put("broke", p.broke(r)));
+            proof.put("oom_kills", p.kills()).put("broken_runs", p.broken());
         }
         return root;
     }
 
-    private static void run(ObjectNode o, SizeProof.Run r) {
+    private static ObjectNode run(ObjectNode o, SizeProof.Run r) {
         o.put("run", r.run()).put("peak_usage_bytes", r.peakUsage().value()).put("oom_kills", r.oomKills()).put("exit_status", r.exitStatus())
                 .put("wall_seconds", r.wallSeconds()).put("detail", r.detail());
         if (r.metric() == null) o.putNull("metric");
         else o.put("metric", r.metric());
+        return o;
     }
 }

@@ -53,8 +53,12 @@ record SizeText(Style style) {
         out.println();
         out.println(style.bold("Proof") + ": " + p.runs().size() + " runs under " + p.limit().toIec() + " with " + String.join(" ", p.javaOptions()));
         if (p.free() != null) line("free", p.free(), null, out);
-        for (SizeProof.Run r : p.runs()) line("run " + r.run(), r, p, out);
-        out.println("  " + (p.kills() == 0 ? style.green("no OOM kill in " + p.runs().size() + " runs") : style.red(p.kills() + " OOM kill(s)")));
+        for (SizeProof.Run r : p.runs()) {
+            line("run " + r.run(), r, p, out);
+            if (p.broke(r)) out.println("         " + style.red("it did not end as the unconstrained run did: " + r.detail()));
+        }
+        out.println("  " + (p.held() ? style.green("no OOM kill in " + p.runs().size() + " runs, each ended as the unconstrained run did")
+                : style.red(p.kills() + " OOM kill(s), " + p.broken() + " run(s) that ended otherwise than the unconstrained run")));
     }
 
     private void line(String name, SizeProof.Run r, SizeProof p, PrintWriter out) {
