@@ -55,6 +55,7 @@ class SizeIT {
         assertEquals(limit, rows, "the parts sum to the limit");
         JsonNode proof = json.get("proof");
         assertEquals(0, proof.get("oom_kills").asLong(), r.out());
+        assertEquals(0, proof.get("broken_runs").asLong(), "each run ends as the unconstrained one did: " + r.out());
         long highest = 0;
         for (JsonNode run : proof.get("runs")) {
             long peak = run.get("peak_usage_bytes").asLong();
