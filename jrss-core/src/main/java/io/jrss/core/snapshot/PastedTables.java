@@ -42,6 +42,8 @@ final class PastedTables {
     private static final Pattern KUBECTL_TOP_HEADER = Pattern.compile("^NAME\\s+(CPU\\(cores\\)\\s+)?MEMORY\\(bytes\\).*|^kubectl top pods?\\b.*");
     private static final Pattern POD_SECTION = Pattern.compile("^(Init )?Containers:$|^(Last )?State:\\s+(Terminated|Running|Waiting)\\b.*");
     private static final Pattern MAT = Pattern.compile("^Problem Suspect \\d+\\b.*|.*\\boccup(y|ies) [\\d,.\u00a0 ']+( [KMG]?B)? \\((\\d+([.,]\\d+)?|\\?\\?[.,]\\?\\?) ?%\\) bytes\\b.*");
+    /** A suspect's sentence wrapped before its "occupies": "One instance of "X" loaded by "Y @ 0x7f8a1c0e8"" alone on its line. */
+    private static final Pattern MAT_WRAPPED = Pattern.compile("^(One instance of|[\\d,.]+ instances of|The class(loader/component)?) [\"\u201C]?[\\w.$]+[\"\u201D]?,? loaded by [\"\u201C][^\"\u201D]+[\"\u201D],?$");
     /** An OpenJ9 javacore line: a level digit and an upper-case tag, "0SECTION", "1MEMUSER", "3XMTHREADINFO". */
     private static final Pattern JAVACORE_LINE = Pattern.compile("^\\d[A-Z]{4,}[A-Z0-9]*(\\s.*)?$");
 
@@ -85,7 +87,8 @@ final class PastedTables {
     static final Recognition KUBECTL_DESCRIBE = table("kubectl describe pod",
             Cue.starts(500, x -> POD_SECTION.matcher(x.l()).matches() || x.in(STATUS) && x.l().matches("Namespace:\\s+\\S+")));
 
-    static final Recognition MAT_SUSPECTS = table("Eclipse MAT's leak suspects", Cue.starts(510, x -> MAT.matcher(x.l()).matches()));
+    static final Recognition MAT_SUSPECTS = table("Eclipse MAT's leak suspects", Cue.starts(510, x -> MAT.matcher(x.l()).matches()
+            || MAT_WRAPPED.matcher(x.l()).matches() && x.i() + 1 < x.lines().length && MAT.matcher(x.lines()[x.i() + 1].strip()).matches()));
 
     static final Recognition JAVACORE = table("an OpenJ9 javacore (NATIVEMEMINFO)", Cue.starts(520, x -> JAVACORE_LINE.matcher(x.l()).matches()
             && (x.l().startsWith("0SECTION") || x.l().contains("MEMUSER") || x.in(LOG))));

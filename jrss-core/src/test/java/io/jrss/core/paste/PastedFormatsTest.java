@@ -177,6 +177,11 @@ class PastedFormatsTest {
         assertEquals("com.example.AllocateObject", f.evidence().get("holder"));
         assertEquals(0.762, f.evidence().get("share_of_heap"));
         assertTrue(finding("heap-leak", fixture("mat/reflectoring-blog-heapdump-leak-suspect.txt")).title().contains("ProductGroup retains 1.02 GiB (62% of the heap)"));
+        // the same sentence pasted from the HTML report, wrapped before its "occupies"
+        String broken = fixture("mat/reflectoring-blog-heapdump-leak-suspect.txt").replace("Then follows a short description, which tells us that ", "")
+                .replace("\" occupies ", "\"\noccupies ");
+        assertTrue(broken.startsWith("One instance of") && broken.contains("\noccupies"), broken);
+        assertTrue(finding("heap-leak", broken).title().contains("ProductGroup retains 1.02 GiB (62% of the heap)"));
     }
 
     @Test void anOpenJ9JavacoreIsReportedAsOpenJ9AndNothingHotSpotFires() {
