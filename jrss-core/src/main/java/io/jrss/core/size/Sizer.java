@@ -44,7 +44,8 @@ public final class Sizer {
     public static Sizing of(TimelineDiagnosis d) { return of(d, false); }
 
     /**
-     * @param wholeRun the watch saw the program from its start to its exit (size --prove's own run): what it did not
+     * @param wholeRun jrss ran the program itself from its start, to its exit or --duration (size --prove's own run), and
+     *                 the proof replays that same command: what it did not
      *                 see is only what varies from one run to the next, so the headroom is 10%
      */
     public static Sizing of(TimelineDiagnosis d, boolean wholeRun) {
@@ -89,7 +90,7 @@ public final class Sizer {
         rows.add(new SizeRow("unseen", limit.minus(sum), Bytes.ZERO, "what the input did not see", limit.minus(sum),
                 Math.round(share * 100) + "% of the parts" + (reclaimable.isPositive() ? " but " + reclaimable.toIec() + " of clean file pages (the"
                         + " JVM's binaries, mapped files: the kernel drops them first at the limit, and reads them again)" : "")
-                        + ", rounded up to 8 MiB: " + (wholeRun ? "the program was watched from its start to its exit;"
+                        + ", rounded up to 8 MiB: " + (wholeRun ? "jrss ran the program itself from its start, and the proof replays the same command;"
                         + " this is for what varies from one run to the next (its input, timing, the JIT)" : unseen(span))));
         long classes = peakLong(t, Signals.LOADED_CLASSES.name()), threads = peakLong(t, Signals.THREADS.name());
         Bytes stack = flags == null ? Bytes.ofMiB(1) : flags.number("ThreadStackSize").stream().mapToObj(k -> Bytes.ofKiB(k)).findFirst().orElse(Bytes.ofMiB(1));
