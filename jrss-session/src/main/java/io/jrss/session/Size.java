@@ -54,6 +54,15 @@ public final class Size {
             d = Watch.run(o.input(), o.watch(), listener).result().diagnosis();
         }
         Sizing s = Sizer.of(d, wholeRun);
+        if (o.prove() && o.input() == null && !s.isRefused() && !s.env().isEmpty()) {
+            TimelineDiagnosis under = underItsFlags(o, s, listener, err);
+            Sizing again = under == null ? null : Sizer.of(under, true);
+            if (again != null && !again.isRefused() && again.limit().compareTo(s.limit()) < 0) {
+                s = again.keeping(s, "sized from a second run under its own flags (" + String.join(" ", s.env().entrySet().stream().map(e -> e.getKey() + "="
+                        + e.getValue()).toList()) + ", " + String.join(" ", s.javaOptions()) + "): without them the limit would be " + s.limit().toIec());
+                d = under;
+            }
+        }
         SizeProof proof = null;
         if (o.prove() && !s.isRefused()) {
             SizeProve prover = new SizeProve();
@@ -64,6 +73,21 @@ public final class Size {
             }
         }
         return new SizeResult(o.input() == null ? String.join(" ", o.command()) : o.input(), s, d, proof);
+    }
+
+    /**
+     * The program watched again under the environment and flags the first sizing recommends (MALLOC_ARENA_MAX and a
+     * periodic trim, where glibc kept much): the first run measured what glibc keeps without them, which the flags are
+     * there to remove, so the limit is sized again from what is left. Null when that run could not be watched.
+     */
+    private static TimelineDiagnosis underItsFlags(Options o, Sizing s, Run.Listener listener, PrintWriter err) throws Exception {
+        err.println("jrss size: " + String.join(" ", s.env().keySet()) + " changes what glibc keeps: sizing again from a run under the recommended flags ...");
+        err.flush();
+        Map<String, String> env = new java.util.LinkedHashMap<>(s.env());
+        String existing = System.getenv("JAVA_TOOL_OPTIONS");
+        env.put("JAVA_TOOL_OPTIONS", String.join(" ", flags(s, o.command(), err)) + (existing == null || existing.isBlank() ? "" : " " + existing));
+        Watch.Outcome outcome = Run.run(new Run.Options(o.command(), "glibc", env, true, Duration.ofSeconds(60), o.watch().withLiveProbe()), listener);
+        return outcome.failed() ? null : outcome.result().diagnosis();
     }
 
     /**

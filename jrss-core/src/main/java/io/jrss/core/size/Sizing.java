@@ -42,6 +42,24 @@ public record Sizing(Bytes limit, List<String> javaOptions, Map<String, String> 
 
     public boolean isRefused() { return refused != null; }
 
+    /**
+     * This recommendation, made from a run under {@code first}'s flags and environment, keeping those of them that are
+     * not the heap's (an allocator's arena count, a periodic trim): the run showed their effect, and its limit holds only
+     * with them. {@code note} says so.
+     */
+    public Sizing keeping(Sizing first, String note) {
+        List<String> options = new java.util.ArrayList<>(javaOptions);
+        for (String f : first.javaOptions()) {
+            String name = f.contains("=") ? f.substring(0, f.indexOf('=') + 1) : f;
+            if (!f.startsWith("-Xm") && !f.equals("-XX:+AlwaysPreTouch") && options.stream().noneMatch(o -> o.startsWith(name))) options.add(f);
+        }
+        Map<String, String> e = new java.util.LinkedHashMap<>(first.env());
+        e.putAll(env);
+        List<String> n = new java.util.ArrayList<>(notes);
+        n.add(note);
+        return new Sizing(limit, options, e, rows, confidence, peakUsage, span, n, buildpack, maxRamPercentage, refused);
+    }
+
     /** The heap part, as -Xmx gives it. */
     public Bytes heap() { return rows.stream().filter(r -> r.id().equals("java-heap")).map(SizeRow::bytes).findFirst().orElse(Bytes.ZERO); }
 

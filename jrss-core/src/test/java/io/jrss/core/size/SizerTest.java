@@ -57,6 +57,18 @@ class SizerTest {
         assertTrue(s.buildpack().underProvisions(), "the formula's 520 MiB beside the heap is less than the 792 MiB this JVM used");
     }
 
+    /** Sized again under its own allocator flags, a recommendation keeps them: its limit holds only with them. */
+    @Test void aSecondSizingKeepsTheFirstsAllocatorFlags() throws Exception {
+        Sizing first = Sizer.of(capture("jdk25-g1-native-mix")), again = Sizer.of(capture("jdk21-g1-parts-heap-grew"));
+        Sizing kept = again.keeping(first, "sized again under its flags");
+        assertEquals("2", kept.env().get("MALLOC_ARENA_MAX"));
+        assertEquals(1, kept.javaOptions().stream().filter(o -> o.startsWith("-XX:TrimNativeHeapInterval=")).count(), kept.javaOptions().toString());
+        assertEquals(again.javaOptions().get(0), kept.javaOptions().get(0), "the heap is the second run's");
+        assertEquals(1, kept.javaOptions().stream().filter(o -> o.startsWith("-Xmx")).count(), kept.javaOptions().toString());
+        assertEquals(again.limit(), kept.limit());
+        assertTrue(kept.notes().contains("sized again under its flags"));
+    }
+
     @Test void aSmallFreeListAsksForNoArenaSetting() throws Exception {
         Sizing s = Sizer.of(capture("jdk21-g1-parts-heap-grew"));
         assertTrue(s.env().isEmpty(), s.env().toString());
