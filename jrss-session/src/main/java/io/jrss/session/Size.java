@@ -43,8 +43,7 @@ public final class Size {
         TimelineDiagnosis d;
         boolean wholeRun = false;
         if (o.input() == null) {
-            // the program is jrss's own to run here: one GC.run midway reads its live set (--live-probe)
-            Watch.Outcome outcome = Run.run(new Run.Options(o.command(), "glibc", Map.of(), true, Duration.ofSeconds(60), o.watch().withLiveProbe()), listener);
+            Watch.Outcome outcome = runOwn(o, Map.of(), listener);
             if (outcome.failed()) throw new IOException("the program could not be watched to size it: " + outcome.result().end().detail());
             d = outcome.result().diagnosis();
             wholeRun = true;
@@ -84,10 +83,17 @@ public final class Size {
         err.println("jrss size: " + String.join(" ", s.env().keySet()) + " changes what glibc keeps: sizing again from a run under the recommended flags ...");
         err.flush();
         Map<String, String> env = new java.util.LinkedHashMap<>(s.env());
-        String existing = System.getenv("JAVA_TOOL_OPTIONS");
-        env.put("JAVA_TOOL_OPTIONS", String.join(" ", flags(s, o.command(), err)) + (existing == null || existing.isBlank() ? "" : " " + existing));
-        Watch.Outcome outcome = Run.run(new Run.Options(o.command(), "glibc", env, true, Duration.ofSeconds(60), o.watch().withLiveProbe()), listener);
+        env.put("JAVA_TOOL_OPTIONS", SizeProve.javaToolOptions(flags(s, o.command(), err)));
+        Watch.Outcome outcome = runOwn(o, env, listener);
         return outcome.failed() ? null : outcome.result().diagnosis();
+    }
+
+    /**
+     * The program run and watched to size it, in this environment: it is jrss's own to run, so one GC.run midway reads
+     * its live set (--live-probe).
+     */
+    private static Watch.Outcome runOwn(Options o, Map<String, String> env, Run.Listener listener) throws Exception {
+        return Run.run(new Run.Options(o.command(), "glibc", env, true, Duration.ofSeconds(60), o.watch().withLiveProbe()), listener);
     }
 
     /**

@@ -55,10 +55,7 @@ public final class SizeProve {
             List<String> cmd = new ArrayList<>(List.of("sh", "-c", "echo $$ > '" + cg.procs() + "' && exec \"$0\" \"$@\""));
             cmd.addAll(o.command());
             ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-            String existing = System.getenv("JAVA_TOOL_OPTIONS");
-            if (!o.javaOptions().isEmpty()) {
-                pb.environment().put("JAVA_TOOL_OPTIONS", String.join(" ", o.javaOptions()) + (existing == null || existing.isBlank() ? "" : " " + existing));
-            }
+            if (!o.javaOptions().isEmpty()) pb.environment().put("JAVA_TOOL_OPTIONS", javaToolOptions(o.javaOptions()));
             pb.environment().putAll(o.env());
             long t0 = System.nanoTime();
             if (stopped) return new SizeProof.Run(n, Bytes.ZERO, 0, -1, 0, null, "not run: stopped");
@@ -80,6 +77,12 @@ public final class SizeProve {
                     : p.exitValue() == 0 ? "exited" : "exited with status " + p.exitValue() + lastOutput(tail);
             return new SizeProof.Run(n, Bytes.of(cg.peakUsage()), kills, ended ? p.exitValue() : -1, wall, metric.last(), detail);
         }
+    }
+
+    /** JAVA_TOOL_OPTIONS for a run: these flags first, then what jrss's own environment already gives it. */
+    static String javaToolOptions(List<String> flags) {
+        String existing = System.getenv("JAVA_TOOL_OPTIONS");
+        return String.join(" ", flags) + (existing == null || existing.isBlank() ? "" : " " + existing);
     }
 
     /** The program's last lines of output, for a run that failed: "Java heap space" says more than its exit status. */
