@@ -42,11 +42,11 @@ record HeapBudget(Bytes budget, Bytes live, boolean afterOld, boolean afterFull,
         Bytes budget;
         String why;
         if (live == null) {
-            budget = least(used, committed);
+            budget = used.min(committed);
             why = "as it was used at most, rounded up to 8 MiB";
         } else {
             Bytes room = live.times(Sizer.HEAP_PER_LIVE), least = live.times(Sizer.LEAST_HEAP_PER_LIVE);
-            budget = least(least(room, committed), used).max(least);
+            budget = room.min(committed).min(used).max(least);
             why = budget.equals(least) ? "the collector's least room, 1.5 × the live set"
                     : budget.equals(room) ? "three times the live set is room enough, and -Xmx keeps it there"
                     : budget.equals(committed) ? "what it committed at most: it never needed more"
@@ -57,8 +57,6 @@ record HeapBudget(Bytes budget, Bytes live, boolean afterOld, boolean afterFull,
         if (live == null && max != null && budget.compareTo(max) > 0) budget = max; // what it used is at most what -Xmx let it
         return new HeapBudget(budget, live, afterOld, afterFull, committed, used, max, gc, why);
     }
-
-    private static Bytes least(Bytes a, Bytes b) { return a.compareTo(b) <= 0 ? a : b; }
 
     /** Whether the live set itself is known: an old collection ran during the watch. */
     boolean liveKnown() { return live != null && afterOld; }

@@ -150,6 +150,6 @@ public final class Sizer {
         if (maps == null) return Bytes.ZERO;
         Bytes clean = maps.stream().map(io.jrss.core.model.Mapping::reclaimable).reduce(Bytes.ZERO, Bytes::plus);
         Bytes files = rows.stream().filter(r -> FILE_ROWS.contains(r.id())).map(SizeRow::bytes).reduce(Bytes.ZERO, Bytes::plus);
-        return clean.compareTo(files) < 0 ? clean : files;
+        return clean.min(files);
     }
 }
