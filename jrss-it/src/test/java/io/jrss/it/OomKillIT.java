@@ -111,12 +111,15 @@ class OomKillIT {
         }
     }
 
+    static final int ENDS_AFTER_SECONDS = 10;
+
     @Test void anExitAndAUsersSigkillAreNotOomKills() throws Exception {
         for (boolean sigkill : List.of(false, true)) {
-            Scenario s = sigkill ? OOM_KILL : OOM_KILL.exitingAfter(3);
+            // 10 s, well inside the lab's 40 s of quiet: on CI's two loaded cores, 3 s once ended before the first full sample
+            Scenario s = sigkill ? OOM_KILL : OOM_KILL.exitingAfter(ENDS_AFTER_SECONDS);
             try (Locks.Held held = Locks.containerScenario(s.container()); LabRunner lab = start(s)) {
                 List<String> args = new ArrayList<>(List.of("watch", Long.toString(lab.pid()), "--interval", "1s", "--json"));
-                Process killer = sigkill ? new ProcessBuilder("sh", "-c", "sleep 3; kill -KILL " + lab.pid()).start() : null;
+                Process killer = sigkill ? new ProcessBuilder("sh", "-c", "sleep " + ENDS_AFTER_SECONDS + "; kill -KILL " + lab.pid()).start() : null;
                 Cli.Result r = Cli.run(Duration.ofSeconds(60), List.of(), args.toArray(String[]::new));
                 if (killer != null) killer.waitFor(10, TimeUnit.SECONDS);
                 assertEquals(0, r.exit(), r.err());
