@@ -27,6 +27,23 @@ public final class MessageScanner {
 
     public List<Message> find(String text) { return findInLines(LogLines.unwrap(text)); }
 
+    /** The group by which an entry quotes an OutOfMemoryError's message in its own words (hs_err's "OutOfMemory encountered: Metaspace"). */
+    static final String OOM_MESSAGE = "oomMessage";
+
+    /**
+     * The entries an OutOfMemoryError's message names where another message quotes it without the error's own words:
+     * {@code OutOfMemory encountered: Metaspace} is {@code OutOfMemoryError: Metaspace}, found at the same line.
+     */
+    private void restated(Message quoting, String line, List<Message> out) {
+        String message = quoting.value(OOM_MESSAGE);
+        if (message == null || line.contains("OutOfMemoryError: " + message)) return;
+        String error = "java.lang.OutOfMemoryError: " + message;
+        for (Entry e : entries) {
+            if (e.groups().contains(OOM_MESSAGE) || !error.contains(e.anchor())) continue;
+            for (Matcher m = e.pattern().matcher(error); m.find(); ) out.add(message(e, m, quoting.line()));
+        }
+    }
+
     /** Over lines already unwrapped. */
     public List<Message> findInLines(List<String> lines) {
         List<Message> out = new ArrayList<>();
@@ -38,6 +55,7 @@ public final class MessageScanner {
                     int before = out.size();
                     if (line.length() > LONG) findAroundAnchors(e, line, i + 1, out);
                     else for (Matcher m = e.pattern().matcher(line); m.find(); ) out.add(message(e, m, i + 1));
+                    for (int k = before, n = out.size(); k < n; k++) restated(out.get(k), line, out);
                     if (out.size() > before) continue;
                 }
                 if (line.length() > LONG || !mayStartIn(e, line)) continue; // a megabyte on one line was not wrapped by a terminal

@@ -12,14 +12,22 @@ import java.util.regex.Pattern;
  * line ({@code "pool-1-thread-1" #12 prio=5 os_prio=0 ... waiting on condition}), the {@code java.lang.Thread.State:}
  * line under it and its frames ({@code at java.util.concurrent.ThreadPoolExecutor.getTask(...)}), of which the top one
  * that is not a waiting primitive is kept. Several dumps in one text (a dump every few seconds) are counted; the last
- * is read. A paste cut before its end is read as far as it goes.
+ * is read. A paste cut before its end is read as far as it goes. Also java.lang.management's ThreadInfo.toString()
+ * (JDK 6 to 25: {@code "name" Id=12 TIMED_WAITING on ...}, JDK 9+ with {@code daemon prio=5} before the Id), which
+ * Arthas' {@code thread}, Karaf's {@code threads} ({@code Id=12 in TIMED_WAITING}) and many health endpoints print, and
+ * a dump whose newlines a paste turned into runs of spaces (inline code on GitHub).
  */
 public final class ThreadDumpParser {
     /** "name" #12 [4711] daemon prio=5 os_prio=0 ...; the JVM's own threads: "GC Thread#0" os_prio=0 ... (JDK 19+ adds "[tid]"). */
     private static final Pattern HEADER = Pattern.compile("^\"(.*)\"\\s+(?:#\\d+\\s+)?(?:\\[\\d+\\]\\s+)?(daemon\\s+)?(?:prio=|os_prio=|tid=).*");
+    /** ThreadInfo.toString(): "name" [daemon] [prio=5] Id=12 [in ]STATE ... */
+    private static final Pattern THREAD_INFO = Pattern.compile("^`?\"(.*)\"\\s+(daemon\\s+)?(?:prio=\\d+\\s+)?Id=\\d+\\s+(?:in\\s+)?([A-Z_]{3,})\\b.*");
+    /** Where a flattened paste had its newlines: runs of spaces before a frame, a lock line, a state line or a header. */
+    private static final Pattern FLATTENED = Pattern.compile("\\s{3,}(?=at [\\w$.<>/@-]+\\(|- |java\\.lang\\.Thread\\.State:|\"[^\"]*\"\\s+(?:#\\d+|daemon|prio=|Id=))");
     private static final Pattern STATE = Pattern.compile("^java\\.lang\\.Thread\\.State: ([A-Z_]+).*");
     private static final Pattern VM = Pattern.compile("^Full thread dump (.*?):?$");
-    private static final Pattern FRAME = Pattern.compile("^at ([\\w$.<>/]{1,1000})\\(.*");
+    /** A frame, with StackTraceElement's module prefix where ThreadInfo printed it ("at java.base@17/jdk.internal...."). */
+    private static final Pattern FRAME = Pattern.compile("^at (?:[\\w.-]{1,200}//|(?:[\\w.-]{1,200}/)?[\\w.-]{1,200}@[\\w.+-]{1,100}/)?([\\w$.<>/]{1,1000})\\(.*");
     /**
      * Where a thread waits, not what it is for: parking, monitors, sleeping, the JDK's blocking queues and selectors. The
      * frame under them says which code waits (a pool's getTask, a client's selector loop).
@@ -27,7 +35,7 @@ public final class ThreadDumpParser {
     private static final List<String> WAITING = List.of("jdk.internal.misc.Unsafe.park", "sun.misc.Unsafe.park", "java.util.concurrent.locks.",
             "java.lang.Object.wait", "java.lang.Thread.sleep", "java.lang.Thread.onSpinWait", "java.lang.Thread.yield", "java.lang.VirtualThread.park",
             "java.util.concurrent.LinkedBlockingQueue.", "java.util.concurrent.ArrayBlockingQueue.", "java.util.concurrent.LinkedBlockingDeque.",
-            "java.util.concurrent.SynchronousQueue", "java.util.concurrent.LinkedTransferQueue.", "java.util.concurrent.DelayQueue.",
+            "java.util.concurrent.SynchronousQueue", "java.util.concurrent.LinkedTransferQueue", "java.util.concurrent.DelayQueue.",
             "java.util.concurrent.ScheduledThreadPoolExecutor$DelayedWorkQueue.", "java.util.concurrent.ForkJoinPool.awaitWork",
             "java.util.concurrent.CompletableFuture$Signaller.block", "java.util.concurrent.ForkJoinPool.managedBlock",
             "java.util.concurrent.ForkJoinPool.unmanagedBlock", "java.lang.ref.ReferenceQueue.", "sun.nio.ch.EPoll.", "sun.nio.ch.EPollSelectorImpl.",
@@ -48,7 +56,8 @@ public final class ThreadDumpParser {
     }
 
     public static ThreadDump parse(String text) {
-        List<String> lines = Text.lines(text, "a thread dump");
+        List<String> lines = new ArrayList<>();
+        for (String l : Text.lines(text, "a thread dump")) lines.addAll(List.of(FLATTENED.split(l)));
         List<ThreadDump.Thread> threads = new ArrayList<>();
         String vm = null;
         Pending t = null;
@@ -61,6 +70,13 @@ public final class ThreadDumpParser {
                 dumps++;
                 threads.clear();
                 vm = v.group(1);
+                continue;
+            }
+            Matcher i = THREAD_INFO.matcher(l);
+            if (i.matches()) {
+                if (t != null) threads.add(t.thread());
+                t = new Pending(i.group(1), i.group(2) != null);
+                t.state = i.group(3);
                 continue;
             }
             Matcher h = HEADER.matcher(l);
@@ -76,7 +92,7 @@ public final class ThreadDumpParser {
             if (f.matches() && t.at == null && WAITING.stream().noneMatch(f.group(1)::startsWith)) t.at = f.group(1);
         }
         if (t != null) threads.add(t.thread());
-        if (threads.isEmpty()) throw new ParseException(1, "no thread header lines (\"name\" #N prio=... ) in the thread dump");
+        if (threads.isEmpty()) throw new ParseException(1, "no thread header lines (\"name\" #N prio=... or \"name\" Id=N STATE) in the thread dump");
         return new ThreadDump(vm, List.copyOf(threads), Math.max(1, dumps));
     }
 }

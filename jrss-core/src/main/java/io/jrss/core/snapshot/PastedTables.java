@@ -25,6 +25,8 @@ import java.util.regex.Pattern;
 final class PastedTables {
     /** HotSpot's thread header: "name" #12 [daemon] prio=5 os_prio=0 ... (jstack and Thread.print, JDK 8 to 25). */
     private static final Pattern THREAD_HEADER = Pattern.compile("^\"[^\"]*\" (#\\d+ )?(\\[\\d+\\] )?(daemon )?prio=\\d+ .*");
+    /** java.lang.management's ThreadInfo.toString() (Arthas, Karaf, health endpoints): "name" [daemon prio=5 ]Id=12 [in ]STATE; inline code's backtick. */
+    private static final Pattern THREAD_INFO = Pattern.compile("^`?\"[^\"]*\" (daemon )?(prio=\\d+ )?Id=\\d+ (in )?[A-Z_]{3,}\\b.*");
     private static final Pattern HISTO_HEADER = Pattern.compile("^num\\s+#instances\\s+#bytes\\s+class name.*");
     private static final Pattern HISTO_ROW = Pattern.compile("^\\d{1,9}:\\s+\\d+\\s+\\d+\\s+\\S+.*");
     /** A line of VM.classloaders' class lists without its bars: a label and a class, or a class alone. */
@@ -53,7 +55,7 @@ final class PastedTables {
     private PastedTables() {}
 
     static final Recognition THREAD_DUMP = table("a thread dump (jstack, jcmd Thread.print)",
-            Cue.starts(400, x -> x.l().startsWith("Full thread dump ") || THREAD_HEADER.matcher(x.l()).matches() && !x.in(HS_ERR)));
+            Cue.starts(400, x -> x.l().startsWith("Full thread dump ") || (THREAD_HEADER.matcher(x.l()).matches() || THREAD_INFO.matcher(x.l()).matches()) && !x.in(HS_ERR)));
 
     static final Recognition CLASS_HISTOGRAM = table("jmap -histo or jcmd GC.class_histogram",
             Cue.opens(410, x -> HISTO_HEADER.matcher(x.l()).matches()),

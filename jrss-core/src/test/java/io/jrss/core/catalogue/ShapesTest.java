@@ -82,7 +82,24 @@ class ShapesTest {
                 new Shape("Cloud Foundry's crash event at the memory quota (public)", dir("fixtures/messages/public/java-buildpack-issue-1091"),
                         List.of("container-limit-risk")),
                 new Shape("kubectl describe pod of a container OOMKilled at 300Mi (public)",
-                        List.of("fixtures/containers/kubectl-describe-starburst-terraform-pr1-oomkilled-300mi.txt"), List.of("container-limit-risk")));
+                        List.of("fixtures/containers/kubectl-describe-starburst-terraform-pr1-oomkilled-300mi.txt"), List.of("container-limit-risk")),
+                new Shape("ThreadInfo.toString() of executors created per call, JDK 11", List.of("fixtures/thread_dump/jdk11-threadinfo-executor-per-call.txt"),
+                        List.of("thread-leak")),
+                new Shape("the same on JDK 17", List.of("fixtures/thread_dump/jdk17-threadinfo-executor-per-call.txt"), List.of("thread-leak")),
+                new Shape("the same on JDK 25", List.of("fixtures/thread_dump/jdk25-threadinfo-executor-per-call.txt"), List.of("thread-leak")),
+                new Shape("Karaf's threads of pool 4,719,546, flattened by inline code (public)",
+                        List.of("blind-2026-11d/918-openhab-core-pool-thread-leak-open/thread-dump.txt"), List.of("thread-leak")),
+                new Shape("an hs_err file of -XX:+CrashOnOutOfMemoryError at Metaspace, JDK 17",
+                        dir(HERE + "jdk17-metaspace-crash-on-oome").stream().filter(f -> f.contains("hs_err")).toList(), List.of("metaspace-leak")),
+                new Shape("the same on JDK 21", dir(HERE + "jdk21-metaspace-crash-on-oome").stream().filter(f -> f.contains("hs_err")).toList(),
+                        List.of("metaspace-leak")),
+                new Shape("an hs_err file's native stack alone, at a Metaspace OutOfMemoryError, JDK 20 (public)",
+                        List.of("blind-2026-11d/941-jvmti-retransform-constant-pool-metaspace-leak-jdk20/hs_err-stack.txt"), List.of("metaspace-leak")),
+                new Shape("top and jhsdb jmap --heap of a ZGC heap counted three times, JDK 17",
+                        List.of("fixtures/process_tables/jdk17-zgc-xmx512m-top.txt", "fixtures/process_tables/jdk17-zgc-xmx512m-jhsdb-jmap-heap.txt"),
+                        List.of("zgc-shared-memory")),
+                new Shape("the same of a 100 GiB ZGC heap at 302g, JDK 11 (public)", dir("blind-2026-11d/933-zgc-100g-heap-top-res-302g"),
+                        List.of("zgc-shared-memory")));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -61,6 +61,30 @@ class ThreadDumpParserTest {
         assertNull(ThreadDumpParser.parse(text.substring(text.indexOf("\"pool-1-thread-1\""))).vm(), "no 'Full thread dump' line: the VM is unknown");
     }
 
+    /** java.lang.management's ThreadInfo.toString() (fixtures/thread_dump/ThreadInfoLeak.java): 150 cached pools, one idle thread each. */
+    @Test void threadInfoToStringIsReadOnJdk11And17And25() {
+        for (String jdk : List.of("jdk11", "jdk17", "jdk25")) {
+            ThreadDump d = ThreadDumpParser.parse(Fixtures.read("thread_dump/" + jdk + "-threadinfo-executor-per-call.txt"));
+            ThreadGroups.Group pool = d.javaGroups().largest();
+            assertEquals("pool-N-thread-M", pool.pattern(), jdk);
+            assertEquals(150, pool.count(), jdk);
+            assertEquals(150, pool.instances(), jdk);
+            assertEquals(150, pool.states().get("TIMED_WAITING"), jdk);
+            assertEquals("java.util.concurrent.ThreadPoolExecutor.getTask", thread(d, "pool-1-thread-1").at(), jdk + ": the module prefix (java.base@...) is not part of the frame");
+            assertTrue(thread(d, "Reference Handler").daemon(), jdk);
+        }
+    }
+
+    /** Karaf's threads command pasted as inline code on GitHub: one line, the newlines runs of spaces (blind-2026-11d/918). */
+    @Test void aDumpFlattenedIntoOneLineIsSplitWhereItsLinesWere() throws Exception {
+        String text = java.nio.file.Files.readString(java.nio.file.Path.of(ThreadDumpParserTest.class
+                .getResource("/blind-2026-11d/918-openhab-core-pool-thread-leak-open/thread-dump.txt").toURI()));
+        ThreadDump d = ThreadDumpParser.parse(text);
+        assertEquals(1, d.threads().size());
+        assertEquals("TIMED_WAITING", d.threads().get(0).state());
+        assertEquals(4719546, d.javaGroups().largest().highest());
+    }
+
     @Test void garbageIsRejected() {
         Fixtures.rejects(() -> ThreadDumpParser.parse(Fixtures.GARBAGE));
         Fixtures.rejects(() -> ThreadDumpParser.parse(""));
