@@ -53,6 +53,10 @@ public final class Size {
             d = Watch.run(o.input(), o.watch(), listener).result().diagnosis();
         }
         Sizing s = Sizer.of(d, wholeRun);
+        if (o.prove() && ownMaxHeap(o.command())) {
+            err.println("jrss size: the command sets its own max heap, which wins over the recommendation's -Xmx; the proof runs without its -Xms");
+            err.flush();
+        }
         if (o.prove() && o.input() == null && !s.isRefused() && !s.env().isEmpty()) {
             TimelineDiagnosis under = underItsFlags(o, s, listener, err);
             Sizing again = under == null ? null : Sizer.of(under, true);
@@ -67,7 +71,7 @@ public final class Size {
             SizeProve prover = new SizeProve();
             try (CtrlC stop = CtrlC.runs(prover::stop)) {
                 SizeProof.Run free = prover.once(0, new SizeProve.Options(o.command(), null, List.of(), Map.of(), 1, o.metric(), o.runTimeout()));
-                proof = prover.run(new SizeProve.Options(o.command(), o.limit() != null ? o.limit() : s.limit(), flags(s, o.command(), err), s.env(),
+                proof = prover.run(new SizeProve.Options(o.command(), o.limit() != null ? o.limit() : s.limit(), flags(s, o.command()), s.env(),
                         o.repeat(), o.metric(), o.runTimeout()), free, err);
             }
         }
@@ -83,7 +87,7 @@ public final class Size {
         err.println("jrss size: " + String.join(" ", s.env().keySet()) + " changes what glibc keeps: sizing again from a run under the recommended flags ...");
         err.flush();
         Map<String, String> env = new java.util.LinkedHashMap<>(s.env());
-        env.put("JAVA_TOOL_OPTIONS", SizeProve.javaToolOptions(flags(s, o.command(), err)));
+        env.put("JAVA_TOOL_OPTIONS", SizeProve.javaToolOptions(flags(s, o.command())));
         Watch.Outcome outcome = runOwn(o, env, listener);
         return outcome.failed() ? null : outcome.result().diagnosis();
     }
@@ -98,14 +102,14 @@ public final class Size {
 
     /**
      * The recommendation's flags for the proof runs. A command that sets its own max heap wins over JAVA_TOOL_OPTIONS'
-     * -Xmx, and would not start with an -Xms above it: the -Xms is left out, and the user told.
+     * -Xmx, and would not start with an -Xms above it: the -Xms is left out (and the user told once, by {@link #run}).
      */
-    static List<String> flags(Sizing s, List<String> command, PrintWriter err) {
-        if (command.stream().noneMatch(a -> a.startsWith("-Xmx") || a.startsWith("-XX:MaxHeapSize="))) return s.javaOptions();
-        err.println("jrss size: the command sets its own max heap, which wins over the recommendation's -Xmx; the proof runs without its -Xms");
-        err.flush();
+    static List<String> flags(Sizing s, List<String> command) {
+        if (!ownMaxHeap(command)) return s.javaOptions();
         return s.javaOptions().stream().filter(f -> !f.startsWith("-Xms")).toList();
     }
+
+    static boolean ownMaxHeap(List<String> command) { return command.stream().anyMatch(a -> a.startsWith("-Xmx") || a.startsWith("-XX:MaxHeapSize=")); }
 
     /** The watch that a recording or capture directory holds; an IOException naming the path when it holds neither. */
     public static TimelineDiagnosis fromDirectory(Path dir, Replay.Progress progress) throws Exception {
