@@ -30,13 +30,12 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 @ResourceLock(Locks.HOST_TMP)
 class CulpritsIT {
     static final ObjectMapper JSON = new ObjectMapper();
-    /** Where the lab's heap leak keeps its arrays: a static list, the accumulation point of the byte arrays' bytes. */
     /**
-     * What holds the lab's leaked arrays in the heap dump: the list, reached from its static field (".. <-
-     * io.jrss.lab.HeapLeak.LEAKED (static)") or, when the dump catches main adding to it, from main's frame ("GC root
-     * JavaFrame (thread main): java.util.ArrayList"), whichever root the path search meets first: both name the list.
+     * What holds the lab's leaked arrays in the heap dump: its static list (".. <- io.jrss.lab.HeapLeak.LEAKED
+     * (static)"), also when the dump catches main adding to it, whose frame points at the same list: the path search
+     * takes roots that outlive a call before a stack's.
      */
-    static final String LAB_HEAP_LEAK_HOLDER = "java.util.ArrayList";
+    static final String LAB_HEAP_LEAK_HOLDER = "io.jrss.lab.HeapLeak.LEAKED";
 
     /**
      * @param watch    how long to watch: the lab's heap leak stops growing about 56 s after READY (HeapLeak's cap)

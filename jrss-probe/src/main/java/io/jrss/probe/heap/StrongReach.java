@@ -57,14 +57,29 @@ final class StrongReach {
     private static StrongReach walk(HeapGraph graph, Set<Long> watched, StrongReach r) {
         Queue queue = new Queue();
         Map<Integer, String> threads = threadNames(graph);
-        for (GcRoot root : graph.getGcRoots()) {
-            HeapObject o = graph.findObjectByIdOrNull(root.getId());
-            if (o == null) continue;
-            String thread = root instanceof GcRoot.JavaFrame f ? threads.get(f.getThreadSerialNumber()) : null;
-            r.rootKind.putIfAbsent(o.getObjectIndex(), root.getClass().getSimpleName() + (thread == null ? "" : " (thread " + thread + ")"));
-            String label = plumbing(name(o)) ? "GC root (" + root.getClass().getSimpleName() + ")" : name(o);
-            r.visit(o, -1, label, watched, queue);
+        // Roots that outlive a call first (classes' statics, JNI globals, monitors, threads), then what a stack holds:
+        // an object a static field keeps and a frame also points at is held by the field, which a leak's fix changes.
+        for (boolean onStack : new boolean[] {false, true}) {
+            for (GcRoot root : graph.getGcRoots()) {
+                if (onStack(root) != onStack) continue;
+                HeapObject o = graph.findObjectByIdOrNull(root.getId());
+                if (o == null || r.reached.get(o.getObjectIndex())) continue;
+                String thread = root instanceof GcRoot.JavaFrame f ? threads.get(f.getThreadSerialNumber()) : null;
+                r.rootKind.putIfAbsent(o.getObjectIndex(), root.getClass().getSimpleName() + (thread == null ? "" : " (thread " + thread + ")"));
+                String label = plumbing(name(o)) ? "GC root (" + root.getClass().getSimpleName() + ")" : name(o);
+                r.visit(o, -1, label, watched, queue);
+            }
+            drain(graph, r, watched, queue);
         }
+        return r;
+    }
+
+    /** A root held by a thread's stack: a Java frame's local, a native frame's, a JNI local, a blocked thread's. */
+    static boolean onStack(GcRoot root) {
+        return root instanceof GcRoot.JavaFrame || root instanceof GcRoot.NativeStack || root instanceof GcRoot.JniLocal || root instanceof GcRoot.ThreadBlock;
+    }
+
+    private static void drain(HeapGraph graph, StrongReach r, Set<Long> watched, Queue queue) {
         while (!queue.isEmpty()) {
             long id = queue.ids[queue.head];
             String inherited = queue.labels.get(queue.via[queue.head++]);
@@ -75,7 +90,6 @@ final class StrongReach {
                 if (t != null) r.visit(t, o.getObjectIndex(), label, watched, queue);
             }
         }
-        return r;
     }
 
     /** The names of the dump's threads by their serial number, which a stack frame's root gives. */
