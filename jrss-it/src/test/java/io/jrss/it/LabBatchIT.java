@@ -100,7 +100,9 @@ class LabBatchIT {
             System.out.printf("[batch] %-22s %3d samples (%d full) over %5.1f s, ended %-14s peak RSS %5d MiB: %s%n", s.name(),
                     tl.get("sample_count").asInt(), tl.get("full_sample_count").asInt(), tl.get("span_seconds").asDouble(),
                     tl.get("end").get("reason").asText(), o.report().get("peak").get("rss_bytes").asLong() >> 20, raised);
-            for (String id : s.findings()) if (!raised.contains(id)) missing.add(s.name() + ": " + id + " not raised; " + o.report().get("findings"));
+            for (String id : s.findings()) {
+                if (!raised.contains(id)) missing.add(s.name() + ": " + id + " not raised; " + o.report().get("findings") + "; ended " + tl.get("end") + "\n" + LabRunWatchIT.tail(o.err()));
+            }
             if (s.findings().isEmpty() && !alarms(o.report()).isEmpty()) {
                 missing.add(s.name() + " (a control: a start-up is not a trend) raised " + alarms(o.report()) + "; " + o.report().get("findings"));
             }
