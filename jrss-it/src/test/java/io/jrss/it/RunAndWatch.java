@@ -79,6 +79,8 @@ final class RunAndWatch {
                 Cli.Result w = Cli.run(runTime.plusSeconds(60), List.of(), args.toArray(String[]::new));
                 watchErr = w.err();
                 if (w.exit() == 0) watch = JSON.readTree(w.out());
+            } else {
+                watchErr = "not started: the program printed no READY within " + runTime.toSeconds() + " s, its run's --duration";
             }
             if (!run.waitFor(runTime.toSeconds() + 90, TimeUnit.SECONDS)) run.destroyForcibly();
             reader.join(5000);
