@@ -22,6 +22,12 @@ public record JmapHeap(String jvmVersion, String gc, Map<String, String> configu
         public double share() { return capacity.isPositive() ? used.ratioOf(capacity) : 0; }
     }
 
+    /** MaxHeapSize of the configuration, or null when it is missing or not a number of bytes. */
+    public Bytes maxHeap() {
+        String v = configuration.get("MaxHeapSize");
+        return v == null || !v.matches("\\d{1,18}") ? null : Bytes.of(Long.parseLong(v));
+    }
+
     public Space space(String name) { return spaces.stream().filter(s -> s.name().equals(name)).findFirst().orElse(null); }
 
     /** The old generation (PS Old, CMS's, tenured, G1 Old), or null: ZGC and Shenandoah have none apart. */

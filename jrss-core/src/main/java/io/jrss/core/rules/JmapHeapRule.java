@@ -2,7 +2,6 @@
 package io.jrss.core.rules;
 
 import io.jrss.core.ledger.Ledger;
-import io.jrss.core.model.Bytes;
 import io.jrss.core.model.JmapHeap;
 import io.jrss.core.rules.Finding.Confidence;
 import io.jrss.core.snapshot.Readings;
@@ -25,14 +24,13 @@ public final class JmapHeapRule implements Rule {
         JmapHeap.Space old = j == null ? null : j.old();
         if (old == null || old.share() < FULL) return RuleResult.quiet();
         boolean oome = s.get(Readings.MESSAGES).value().map(GcLogHeapLeakRule::heapOome).orElse(false);
-        String maxHeap = j.configuration().get("MaxHeapSize");
         String pid = s.pidText();
         return RuleResult.fired(new Finding(id(), oome ? Severity.critical : Severity.info,
                 "The " + old.name() + " is " + Evidence.pct(old.share()) + " full (" + old.used().toIec() + " of " + old.capacity().toIec() + ") in jmap -heap"
                         + (oome ? ", and the JVM threw OutOfMemoryError: its live set fills the heap"
                                 : ": one moment cannot tell a leak from an old generation its next collection empties"),
                 Evidence.builder().value("space", old.name()).bytes("old_used", old.used()).bytes("old_capacity", old.capacity()).ratio("old_share", old.share())
-                        .bytes("max_heap", maxHeap == null || !maxHeap.matches("\\d{1,18}") ? null : Bytes.of(Long.parseLong(maxHeap)))
+                        .bytes("max_heap", j.maxHeap())
                         .value("gc", j.gc()).value("heap_out_of_memory_error", oome).build(),
                 List.of(oome ? "Dump the live objects at the error next time: -XX:+HeapDumpOnOutOfMemoryError -XX:HeapDumpPath=<dir>, and read the dominator tree (Eclipse MAT)"
                                 : "Tell a leak from a full old generation: jstat -gc -t " + pid + " 10s for some minutes (what it keeps after FGC rises), or a GC log",

@@ -78,8 +78,7 @@ public final class ZgcSharedMemoryRule implements Rule {
     private static Bytes maxHeap(Snapshot s) {
         Bytes flag = s.get(Readings.FLAGS).value().flatMap(f -> f.bytes("MaxHeapSize")).orElse(null);
         if (flag != null) return flag;
-        String jmap = s.get(Readings.JMAP_HEAP).map(j -> j.configuration().get("MaxHeapSize")).orNull();
-        return jmap == null || !jmap.matches("\\d{1,18}") ? null : Bytes.of(Long.parseLong(jmap));
+        return s.get(Readings.JMAP_HEAP).map(j -> j.maxHeap()).orNull();
     }
 
     private RuleResult fromSmaps(Snapshot s, List<Mapping> maps) {
