@@ -118,16 +118,20 @@ public final class Watch {
                 end = k == null ? WatchEnd.Reason.record_failed : null;
                 if (k != null) asked(k, t);
                 String moved = end != null ? null : !full && k.fullBecause() != null ? k.fullBecause() : culprits.newlyWanted();
-                if (moved != null) { // the footprint moved, or a finding fired: take the ledger (and its culprits) now
+                // The footprint moved, or a finding fired: take the ledger (and its culprits) now. The verdict that
+                // capture reaches may raise a finding of its own; its culprit readings are taken at once, once.
+                for (int i = 0; moved != null && end == null && i < 2; i++) {
                     Instant now = clock.instant();
                     Set<String> due = culprits.due(now);
                     Capture f = capturer.take(jrssVersion, due);
-                    if (!capturer.unanswered()) {
-                        base = withInfo(f, CaptureInfo.FULL_BECAUSE, moved);
-                        lastFull = now;
-                        took(due, f, now);
-                        end = keep(base, now) == null ? WatchEnd.Reason.record_failed : null;
-                    }
+                    if (capturer.unanswered()) break;
+                    base = withInfo(f, CaptureInfo.FULL_BECAUSE, moved);
+                    lastFull = now;
+                    took(due, f, now);
+                    SampleSink.Kept fk = keep(base, now);
+                    if (fk == null) { end = WatchEnd.Reason.record_failed; break; }
+                    asked(fk, now);
+                    moved = culprits.newlyWanted();
                 }
                 if (end != null) { detail = "could not write the recording: " + recordError; break; }
             }
