@@ -59,6 +59,9 @@ public final class TimelineAssembler {
     /** The snapshot of the last capture added, full or cheap; null before the first. */
     public Snapshot lastSnapshot() { return lastSnapshot; }
 
+    /** Seconds jrss's own culprit readings held the target at safepoints so far ({@link Signals#JRSS_PAUSED}). */
+    private double pausedSeconds;
+
     public Sample add(Capture capture) {
         Snapshot s = SnapshotParser.parse(capture);
         lastSnapshot = s;
@@ -74,7 +77,13 @@ public final class TimelineAssembler {
             if (episodes != null) episodes.add(s.time(), rss, lastFull.findings());
         }
         culprits.add(s);
-        Sample sample = new Sample(s.time(), full, Signals.of(s, full ? lastFull.ledger() : null), rows);
+        Map<String, Double> signals = Signals.of(s, full ? lastFull.ledger() : null);
+        if (pausedSeconds > 0) {
+            signals = new LinkedHashMap<>(signals);
+            signals.put(Signals.JRSS_PAUSED.name(), pausedSeconds);
+        }
+        pausedSeconds += SafepointReadings.seconds(capture);
+        Sample sample = new Sample(s.time(), full, signals, rows);
         samples.add(sample);
         if (samples.size() > maxSamples) samples.remove(0);
         if (full) lastFullSample = sample;

@@ -50,8 +50,14 @@ public final class Signals {
     public static final Signal.Count ARENAS = count("arenas"), BUSY_ARENAS = count("busy_arenas");
     /** Seconds since the JVM started (hsperfdata): tells a program's start-up from its steady state. */
     public static final Signal.Count JVM_UPTIME = new Signal.Count("jvm_uptime_seconds", Signal.Unit.seconds);
+    /**
+     * Seconds jrss's own culprit readings held the target at a safepoint before this sample, summed since the watch
+     * began (Thread.print, VM.classloader_stats, VM.classloaders, GC.class_histogram: their time as taken). Trends
+     * read the target's running time, not jrss's pauses: a 10 s thread dump is not the target slowing down.
+     */
+    public static final Signal.Count JRSS_PAUSED = new Signal.Count("jrss_paused_seconds", Signal.Unit.seconds);
 
-    /** Every signal, in the order they are declared. */
+    /** Every signal a reading of the target gives, in the order they are declared; not {@link #JRSS_PAUSED}, jrss's own bookkeeping. */
     public static final List<Signal> ALL = List.of(RSS, RSS_ANON, RSS_FILE, RSS_SHMEM, SWAP, HEAP_COMMITTED, HEAP_USED,
             HEAP_OLD_USED, HEAP_OLD_MAX, GC_COLLECTIONS, OLD_COLLECTIONS, FULL_COLLECTIONS, LOADED_CLASSES, THREADS, METASPACE_COMMITTED,
             THREAD_STACKS, DIRECT_MEMORY, DIRECT_BLOCKS, NMT_COMMITTED, NMT_MALLOC, COMPILER_MEMORY, COMPILER_PEAK,

@@ -14,7 +14,7 @@ import java.util.List;
  */
 public final class Trends {
     static final List<Signal> CUMULATIVE = List.of(Signals.GC_COLLECTIONS, Signals.OLD_COLLECTIONS, Signals.FULL_COLLECTIONS, Signals.CPU_PERIODS, Signals.CPU_THROTTLED,
-            Signals.COMPILER_PEAK, Signals.JVM_UPTIME);
+            Signals.COMPILER_PEAK, Signals.JVM_UPTIME, Signals.JRSS_PAUSED);
     static final double MIB = 1 << 20;
 
     private Trends() {}
