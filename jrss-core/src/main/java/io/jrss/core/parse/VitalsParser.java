@@ -102,12 +102,15 @@ public final class VitalsParser {
         return bestScore > -3 ? best : null;
     }
 
-    /** "44.4g", "36m", "0k", "1347"; null for anything else. */
+    /**
+     * "44.4g", "36m", "0k", "1347"; null for anything else. The decimal separator is the target's locale's: a JVM whose
+     * launcher set a German LC_NUMERIC prints "4,5g" (SapMachine's own baseline runs, 2022).
+     */
     static Double value(String s) {
         char u = Character.toLowerCase(s.charAt(s.length() - 1));
         int shift = switch (u) { case 'k' -> 10; case 'm' -> 20; case 'g' -> 30; case 't' -> 40; default -> 0; };
         String n = shift == 0 ? s : s.substring(0, s.length() - 1);
-        if (!n.matches("\\d{1,15}(\\.\\d+)?")) return null;
-        return Double.parseDouble(n) * (1L << shift);
+        if (!n.matches("\\d{1,15}([.,]\\d+)?")) return null;
+        return Double.parseDouble(n.replace(',', '.')) * (1L << shift);
     }
 }

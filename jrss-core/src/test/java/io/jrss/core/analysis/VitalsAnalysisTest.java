@@ -14,9 +14,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A VM.vitals history is a timeline. The only real table found (corpus 106, SapMachine's PR) has one row; the
- * history here keeps its real header and row layout and repeats the row every 5 minutes with the C-heap in use
- * growing 200 MiB a row, as a native leak would. One row alone is a snapshot, not a timeline.
+ * A VM.vitals history is a timeline. Corpus 106 (SapMachine's PR) has one row; the history made from it keeps its real
+ * header and row layout and repeats the row every 5 minutes with the C-heap in use growing 200 MiB a row, as a native
+ * leak would. A real history of 274 rows is in fixtures/vm_vitals. One row alone is a snapshot, not a timeline.
  */
 class VitalsAnalysisTest {
     static String case106() throws Exception {
@@ -51,6 +51,16 @@ class VitalsAnalysisTest {
         Finding f = d.findings().stream().filter(x -> x.id().equals("native-leak")).findFirst().orElseThrow();
         assertTrue(f.title().contains("keeps growing"), f.title());
         assertTrue((double) f.evidence().get("untracked_native_slope_mib_per_hour") > 2000, f.evidence().toString());
+    }
+
+    /** A real history (fixtures/vm_vitals, printed with decimal commas): three malloc bursts freed, the RSS kept. */
+    @Test void mallocFreedWhileTheRssStaysIsGlibcKeepingIt() throws Exception {
+        Path fixture = Path.of(VitalsAnalysisTest.class.getResource("/fixtures/vm_vitals/autotrim-baseline-decimal-comma.txt").toURI());
+        TimelineDiagnosis d = analyse(Files.readString(fixture));
+        Finding f = d.findings().stream().filter(x -> x.id().equals("glibc-fragmentation")).findFirst().orElseThrow(() -> new AssertionError(d.findings().toString()));
+        assertEquals("the RSS stayed at 4.5 GiB after NMT's malloc fell from 2.2 GiB to 45 MiB: the allocator kept what the JVM freed", f.title());
+        assertEquals(Finding.Confidence.medium, f.confidence());
+        assertTrue(d.findings().stream().noneMatch(x -> x.id().equals("native-leak")), "nothing grows at the end: " + d.findings());
     }
 
     @Test void oneRowIsASnapshotNotATimeline() throws Exception {

@@ -51,6 +51,16 @@ class MoreFormatsTest {
         assertEquals(39.0, r.value("process.thr"));
     }
 
+    @Test void vitalsPrintedUnderALocaleWithADecimalCommaReadTheSame() {
+        Vitals v = VitalsParser.parse(PasteCleaner.clean(Fixtures.read("vm_vitals/autotrim-baseline-decimal-comma.txt")));
+        Vitals.Row r = v.latest();
+        assertEquals(Bytes.of((long) (4.5 * (1L << 30))), r.bytes("process.rss.all"), "4,5g is 4.5 GiB, not skipped for the 28m beside it");
+        assertEquals(Bytes.of((long) (4.5 * (1L << 30))), r.bytes("process.rss.anon"));
+        assertEquals(Bytes.ofMiB(28), r.bytes("process.rss.file"));
+        assertEquals(Bytes.ofMiB(45), r.bytes("jvm.mlc"));
+        assertEquals(Bytes.of((long) (1.1 * (1L << 30))), v.rows().get(0).bytes("process.rss.all"));
+    }
+
     @Test void aVitalsRowWithAnImpossibleDateIsAOneLineErrorNamingItsLine() {
         String text = PasteCleaner.clean(Fixtures.corpus("106", "vm-vitals.txt"));
         String row = text.lines().filter(l -> l.matches("\\d{4}-\\d\\d-\\d\\d .*")).findFirst().orElseThrow();

@@ -16,7 +16,8 @@ import io.jrss.core.trend.Shape;
 /**
  * glibc-fragmentation over time: the snapshot verdict (free memory resident in the arenas) with the trend of
  * glibc's free bytes, or, before it shows in one snapshot, free bytes that ratchet up while the bytes in use do
- * not: memory freed and kept (the reported cases in docs/findings/glibc-fragmentation.md). The remedy is ordered as those cases settled it: trim, fewer
+ * not: memory freed and kept (the reported cases in docs/findings/glibc-fragmentation.md); without glibc's figures, NMT's malloc
+ * falling far while the RSS stays ({@link MallocRetained}). The remedy is ordered as those cases settled it: trim, fewer
  * arenas, then an A/B run of another allocator.
  */
 public final class GlibcFragmentationTrendRule implements TimelineRule {
@@ -29,6 +30,8 @@ public final class GlibcFragmentationTrendRule implements TimelineRule {
         Growth free = f.growth(Signals.GLIBC_FREE.name(), 1 << 20), inUse = f.growth(Signals.GLIBC_IN_USE.name(), 1 << 20);
         boolean judged = f.longEnough() && free.whole().samples() >= TimelineFacts.MIN_SAMPLES;
         boolean ratchet = judged && free.rising() && free.delta() >= MIN_GROWTH && inUse.delta() < free.delta() / 2;
+        MallocRetained kept = snapshot.isEmpty() && !ratchet && f.longEnough() ? MallocRetained.of(f.timeline()) : null;
+        if (kept != null) return retained(f, kept);
         if (snapshot.isEmpty() && !ratchet) {
             return judged || f.longEnough() ? RuleResult.quiet()
                     : notEvaluated("glibc statistics over time are needed (VM.info or System.native_heap_info, glibc only)");
@@ -45,5 +48,16 @@ public final class GlibcFragmentationTrendRule implements TimelineRule {
                 + " while its bytes in use moved " + Bytes.of(Math.round(inUse.delta())).toIec());
         return RuleResult.fired(new Finding(id(), snapshot.map(Finding::severity).orElse(Severity.warning), title, evidence.build(),
                 GlibcFragmentationRule.remedy(f.last()), snapshot.map(Finding::confidence).orElse(Confidence.medium)));
+    }
+
+    /** Without glibc's own figures: NMT's malloc fell far and the RSS did not ({@link MallocRetained}). */
+    private static RuleResult retained(TimelineFacts f, MallocRetained k) {
+        return RuleResult.fired(new Finding(Findings.GLIBC_FRAGMENTATION.id(), Severity.warning, k.title(),
+                Evidence.builder().bytes("nmt_malloc_peak", k.peak()).bytes("nmt_malloc_last", k.last()).bytes("rss_at_malloc_peak", k.rssAtPeak())
+                        .bytes("rss_last", k.rssLast())
+                        .value("ruled_out", "a heap that grew into the room: the heap's committed size did not take what malloc gave back")
+                        .value("not_yet_ruled_out", "another allocator preloaded (jemalloc and tcmalloc keep freed memory too), and native code outside"
+                                + " NMT that allocated as the JVM freed: glibc's figures (VM.info, System.native_heap_info) or a trim settle it").build(),
+                GlibcFragmentationRule.remedy(f.last()), Confidence.medium));
     }
 }
