@@ -21,9 +21,13 @@ public final class LogLines {
     private static final Pattern COMPOSE = Pattern.compile("^[\\w.-]+?[-_]\\d{1,3}\\s+\\| ");
     /** docker logs -t and kubectl logs --timestamps: RFC 3339 with nanoseconds. */
     private static final Pattern NANO_STAMP = Pattern.compile("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{9}(Z|[+-]\\d\\d:\\d\\d) ");
-    /** RFC 3164 ("Nov 27 02:20:17 host java[42]: "), journalctl's short form with and without a host, and the ISO forms. */
-    private static final Pattern SYSLOG = Pattern.compile("^(<\\d{1,3}>)?([A-Z][a-z]{2} [ \\d]\\d \\d\\d:\\d\\d:\\d\\d|\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?(Z|[+-]\\d\\d:?\\d\\d)?)"
-            + " ([^\\s:]+ )?[\\w./@-]{1,64}(\\[\\d{1,10}\\])?: ");
+    /**
+     * RFC 3164 ("Nov 27 02:20:17 host java[42]: "), journalctl's short form with and without a host, and the ISO forms
+     * (journalctl -o short-iso), which always name the host: an ISO time before "Total: 226.3 MB" is a log's time and
+     * the line's own words, not a syslog tag.
+     */
+    private static final Pattern SYSLOG = Pattern.compile("^(<\\d{1,3}>)?([A-Z][a-z]{2} [ \\d]\\d \\d\\d:\\d\\d:\\d\\d ([^\\s:]+ )?"
+            + "|\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?(Z|[+-]\\d\\d:?\\d\\d)? [^\\s:]+ )[\\w./@-]{1,64}(\\[\\d{1,10}\\])?: ");
     /** dmesg's "[ 5662.970129] " (and dmesg -T's "[Mon Nov 27 02:20:17 2026] "). */
     private static final Pattern DMESG = Pattern.compile("^\\[(\\s*\\d{1,10}\\.\\d{1,9}|[A-Z][a-z]{2} [A-Z][a-z]{2} [ \\d]\\d \\d\\d:\\d\\d:\\d\\d \\d{4})\\] ?");
     private static final Pattern RFC5424 = Pattern.compile("^<\\d{1,3}>1 \\S+ \\S+ \\S+ \\S+ \\S+ (-|\\[.*?\\]) ");
