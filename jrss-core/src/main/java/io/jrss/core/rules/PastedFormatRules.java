@@ -8,7 +8,7 @@ final class PastedFormatRules {
     private PastedFormatRules() {}
 
     static List<Rule> all() {
-        return List.of(new ThreadGroupsRule(), new TableGrowthRule(), new ClassHistogramRule(), new ZlibStreamsRule(), new ClassLoaderStatsRule(), new PodRule(),
+        return List.of(new ThreadGroupsRule(), new TableGrowthRule(), new ClassHistogramRule(), new ZlibStreamsRule(), new ZlibProfileRule(), new ThreadCountRule(), new ClassLoaderStatsRule(), new PodRule(),
                 new ContainerUsageRule(), new MemoryPoolsRule(), new MatSuspectsRule(), new MatClassLoadersRule(), new ThreadNumberingRule(), new OpenJ9NativeMemoryRule(), new JstatHeapRule(),
                 new JstatMetaspaceRule(), new JmapHeapRule());
     }

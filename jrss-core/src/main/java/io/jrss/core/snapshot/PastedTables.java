@@ -13,13 +13,14 @@ import io.jrss.core.model.BufferHolders;
 import io.jrss.core.model.ClassHolders;
 import io.jrss.core.model.UnfreedStacks;
 import io.jrss.core.parse.JstatParser;
+import io.jrss.core.parse.PprofTextParser;
 import java.util.regex.Pattern;
 
 /**
  * How issue 25's formats are recognised pasted: a thread dump's "Full thread dump" line (or, cut, its first thread's
  * header), the column headers of {@code jmap -histo}, {@code -clstats}, smem, top and htop, {@code docker stats} and
  * {@code kubectl top pod}, the sections of {@code kubectl describe pod}, Arthas' memory table, MAT's leak suspect
- * sentences, an OpenJ9 javacore's tagged lines, jstat's header and async-profiler's collapsed malloc stacks. Their cues rank last, so nothing here takes a
+ * sentences, an OpenJ9 javacore's tagged lines, jstat's header, async-profiler's collapsed malloc stacks and a heap profile's pprof report. Their cues rank last, so nothing here takes a
  * line another output knows. Each may come twice (two times of one process): the pastes of one are kept together.
  */
 final class PastedTables {
@@ -106,7 +107,9 @@ final class PastedTables {
 
     static final Recognition NATIVE_STACKS = Recognition.of("async-profiler's nativemem stacks (collapsed)",
             Cue.opens(540, x -> x.l().startsWith(UnfreedStacks.HEADER)),
-            Cue.starts(545, x -> MALLOC_LEAF.matcher(x.l()).find()));
+            Cue.starts(545, x -> MALLOC_LEAF.matcher(x.l()).find()),
+            // a heap profile's pprof report (jeprof, gperftools' pprof): native allocations not freed, by function
+            Cue.opens(541, x -> PprofTextParser.PERL_TOTAL.matcher(x.l()).matches() && x.l().endsWith("B") && PprofTextParser.isRow(x.next())));
 
     static final Recognition FINCORE = table("fincore (page cache of files)", Cue.opens(436, x -> FINCORE_HEADER.matcher(x.l()).matches()));
 

@@ -262,7 +262,7 @@ public final class Readings {
     public static final ReadingSpec<UnfreedStacks> NATIVE_STACKS = add(ReadingSpec.<UnfreedStacks>optional("native-stacks",
                     "no native allocation profile", "jrss watch --culprits=profile <pid> (or asprof -e nativemem -o collapsed <pid>)")
             .from(new CaptureFile(CaptureFiles.NATIVE_STACKS, new Fetch.Pasted("async-profiler's nativemem stacks"), CaptureFile.Phase.NEVER, CULPRIT, true,
-                    PastedTables.NATIVE_STACKS), (t, c) -> CollapsedStacksParser.parse(t)));
+                    PastedTables.NATIVE_STACKS), (t, c) -> PprofTextParser.isReport(t) ? PprofTextParser.parse(t) : CollapsedStacksParser.parse(t)));
 
     /** The temporary direct buffers cached per thread: direct-buffer-cache's culprits, from a heap dump a watch takes (--culprits=heap). */
     public static final ReadingSpec<BufferCaches> BUFFER_CACHES = add(ReadingSpec.<BufferCaches>optional("buffer-caches",

@@ -76,6 +76,24 @@ class PastedFormatsTest {
         noAlarm(fixture("thread_dump/jdk25-jstack-healthy-http.txt"));
     }
 
+    @Test void aJemallocProfileWhoseBytesSitUnderZlibsSetUpIsNativeLeak() {
+        String report = fixture("native_stacks/jdk17-jemalloc-native-leak-jeprof-text.txt");
+        for (String in : List.of(report, wrapped(report), "$ jeprof --text /usr/bin/java jeprof.26438.0.f.heap\nUsing local file jeprof.26438.0.f.heap.\n" + report)) {
+            Finding f = finding("native-leak", in);
+            assertTrue(f.title().startsWith("zlib holds 220 MiB of native memory not freed"), "187.8 + 5.7 + 26.1 MiB: " + f.title());
+            assertTrue(f.title().contains("at least 733 deflaters' and 834 inflaters' state"), "187.8 MiB at 262 KiB a deflater, rounded down: " + f.title());
+            assertEquals(Finding.Confidence.low, f.confidence(), "one profile is one moment");
+        }
+        assertTrue(assemble(report).found().get(0).endsWith("async-profiler's nativemem stacks (collapsed)"), assemble(report).found().toString());
+    }
+
+    @Test void aStatusWithThousandsOfThreadsIsAThreadLeakToConfirm() {
+        Finding f = finding("thread-leak", wrapped(fixture("proc_status/jdk17-5219-threads-status.txt")));
+        assertEquals("5,219 threads in one JVM: more than its pools need", f.title());
+        assertEquals(Finding.Confidence.low, f.confidence(), "one count is one moment");
+        noAlarm(fixture("proc_status/jdk17-zgc-status.txt"));
+    }
+
     static final String PT = "process_tables/";
 
     @Test void twoPmapsOfAJniLeakAreANativeLeakNotArenaBloat() {

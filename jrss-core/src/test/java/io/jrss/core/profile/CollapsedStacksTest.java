@@ -9,6 +9,7 @@ import io.jrss.core.model.Bytes;
 import io.jrss.core.model.UnfreedStacks;
 import io.jrss.core.parse.CollapsedStacksParser;
 import io.jrss.core.parse.ParseException;
+import io.jrss.core.parse.PprofTextParser;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import io.jrss.core.model.Frames;
@@ -53,6 +54,20 @@ class CollapsedStacksTest {
         assertEquals(5_003, u.stacks().get(0).frames().size());
         assertEquals("Java_io_acme_Native_alloc", Frames.withoutHooks(u.stacks().get(0).frames()).get(0));
         assertEquals(Bytes.of(4096), u.stacks().get(0).bytes());
+    }
+
+    @Test void aJemallocHeapProfilesPprofReportReadsAsEachFunctionsOwnAndInclusiveBytes() throws Exception {
+        String report = Files.readString(stacks("jdk17-jemalloc-native-leak-jeprof-text.txt"));
+        assertTrue(PprofTextParser.isReport(report));
+        UnfreedStacks u = PprofTextParser.parse(report);
+        assertEquals(74, u.stacks().size(), "one row a function");
+        assertEquals(Bytes.of(Math.round(226.3 * (1 << 20))), u.stacks().get(0).bytes(), "jemalloc without symbols: every flat byte at its nearest export");
+        assertEquals(List.of("malloc_usable_size"), u.stacks().get(0).frames());
+        assertEquals(Bytes.of(Math.round(187.8 * (1 << 20))), u.under(List.of("deflateInit2", "Deflater_init")), "the most of the two, not their sum: one calls the other");
+        assertEquals(Bytes.of(Math.round(187.4 * (1 << 20))), u.inclusive().get("deflateInit2_"));
+        assertEquals(Bytes.ZERO, u.under(List.of("no_such_function")));
+        assertThrows(ParseException.class, () -> PprofTextParser.parse("Total: 1234 objects\n   1234 100.0% 100.0%   1234 100.0% malloc\n"),
+                "a profile of objects is not of bytes");
     }
 
     @Test void textWithoutAStackIsNotThisOutput() {
