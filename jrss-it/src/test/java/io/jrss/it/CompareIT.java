@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * periodic trim ends far below every other arm; on the bursting many-threads workload MALLOC_ARENA_MAX=2 wins and
  * mimalloc, a heap per thread, is worst. Every arm must be seen using the allocator it names.
  */
-@Order(3) // among the longest, and alone with the light classes: started first (junit-platform.properties)
+@Order(2) // among the longest: started first (junit-platform.properties)
 // Alone with the light classes: its ranking is of steady RSS, which other classes' JVMs moved (a CI run beside
 // LabFindingsIT and HealthyMatrixIT saw mimalloc end at 701 MiB, trim at 559: not the margin measured alone).
 @ResourceLock(value = Locks.HOST_CPU, mode = ResourceAccessMode.READ_WRITE)

@@ -11,7 +11,6 @@ import io.jrss.lab.Scenarios;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.ResourceAccessMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
@@ -27,7 +26,6 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * once), and the lab's thread, metaspace and heap leaks on JDK 25 (LabRunWatchIT runs them on 17). All side by side:
  * nothing here measures time.
  */
-@Order(5) // among the longest: started once the classes that hold the host alone are done (junit-platform.properties)
 @ResourceLock(value = Locks.HOST_CPU, mode = ResourceAccessMode.READ)
 @ResourceLock(Locks.HOST_TMP)
 class CulpritsIT {

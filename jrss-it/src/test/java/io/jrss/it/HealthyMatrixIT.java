@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code jrss run} for a minute and under a {@code jrss watch} at the default intervals attached meanwhile. No
  * warning or critical finding, and no such episode either. Four configurations at a time: nothing here measures time.
  */
-@Order(4) // among the longest: started once the classes that hold the host alone are done (junit-platform.properties)
+@Order(1) // among the longest: started first (junit-platform.properties)
 @ResourceLock(value = Locks.HOST_CPU, mode = ResourceAccessMode.READ) // several JVMs at once: not beside LabRunWatchIT or LabBatchIT (Locks.HOST_CPU)
 class HealthyMatrixIT {
     static final Duration RUN_FOR = Duration.ofSeconds(65);

@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (21+) and the trim of {@code run --trim-probe} (not on 11). Nothing
  * here measures time: it runs beside other classes. The lab's scenarios per JDK are in LabFindingsIT.
  */
-@Order(5) // among the longest: started once the classes that hold the host alone are done (junit-platform.properties)
+@Order(5) // among the longest: started first (junit-platform.properties)
 @ResourceLock(value = Locks.HOST_CPU, mode = ResourceAccessMode.READ) // several JVMs at once: not beside LabRunWatchIT or LabBatchIT (Locks.HOST_CPU)
 class JdkMatrixIT {
     static final String STEADY = "io.jrss.it.workload.Steady";

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * (healthy, and short-lived-jit: a program whose JIT compiles new code for all of its 50 s) must raise no warning at
  * all: a start-up is not a trend (issue 25). Four at a time: nothing here measures time.
  */
-@Order(1) // among the longest, and alone with the light classes: started first (junit-platform.properties)
+@Order(3) // among the longest: started first (junit-platform.properties)
 @ResourceLock(value = Locks.HOST_CPU, mode = ResourceAccessMode.READ_WRITE) // alone with the light classes: see Locks.HOST_CPU
 class LabBatchIT {
     static final Duration HOLD = Duration.ofSeconds(50);

@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * whose VM.info prints no glibc figures, glibc-fragmentation is raised from glibc's arenas read from outside.) Scenarios whose findings need a timeline cannot be judged from one snapshot: they are
  * skipped here and judged by jrss run and jrss watch in LabRunWatchIT.
  */
-@Order(4) // among the longest: started once the classes that hold the host alone are done (junit-platform.properties)
+@Order(1) // among the longest: started first (junit-platform.properties)
 @ResourceLock(value = Locks.HOST_CPU, mode = ResourceAccessMode.READ) // several JVMs at once: not beside LabRunWatchIT or LabBatchIT (Locks.HOST_CPU)
 class LabFindingsIT {
     /** code-cache-full took over 60 s to be READY on JDK 25 with other tests running (it fits more copies there, each round calls all). */

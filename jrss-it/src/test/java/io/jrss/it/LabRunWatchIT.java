@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and the recorded watch, analysed again offline, gives the same findings and ledger. Three scenarios at a time:
  * nothing here measures time. (The healthy control's many configurations are in {@link HealthyMatrixIT}.)
  */
-@Order(2) // among the longest, and alone with the light classes: started first (junit-platform.properties)
+@Order(4) // among the longest: started first (junit-platform.properties)
 @ResourceLock(value = Locks.HOST_CPU, mode = ResourceAccessMode.READ_WRITE) // alone with the light classes: see Locks.HOST_CPU
 class LabRunWatchIT {
     @TempDir static Path work;
