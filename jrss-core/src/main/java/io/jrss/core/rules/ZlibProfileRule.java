@@ -44,11 +44,8 @@ public final class ZlibProfileRule implements Rule {
                         .value("ruled_out", "a pool or ZipFile's caches: they keep tens of streams, not " + String.format("%,d", deflaters + inflaters))
                         .value("not_yet_ruled_out", "one profile is one moment: whether the streams pile up, or cleaners free them at the next"
                                 + " collection, a second profile minutes later or jrss watch tells").build(),
-                List.of("End what creates them: close every GZIPInputStream/GZIPOutputStream, ZipFile and InflaterInputStream, and call end() on"
-                                + " an Inflater or Deflater you create yourself; until then zlib's native state stays allocated",
-                        "Find the Java caller: async-profiler's nativemem with Java frames (jrss profile-native " + s.pidText() + ") shows who calls"
-                                + " Deflater.init and Inflater.init",
-                        "Confirm it grows: jrss watch " + s.pidText() + " (native memory outside NMT, over time)"),
+                ZlibStreamsRule.remedy(s.pidText(), "Find the Java caller: async-profiler's nativemem with Java frames (jrss profile-native "
+                        + s.pidText() + ") shows who calls Deflater.init and Inflater.init"),
                 Confidence.low));
     }
 }

@@ -43,12 +43,17 @@ public final class ZlibStreamsRule implements Rule {
                         .value("ruled_out", "a pool: pools and ZipFile's caches keep tens of them, not " + String.format("%,d", inflaters + deflaters))
                         .value("not_yet_ruled_out", "one histogram is one moment: whether they pile up, or are freed by the next collection's cleaners,"
                                 + " a second histogram minutes later or jrss watch tells").build(),
-                List.of("End what creates them: close every GZIPInputStream/GZIPOutputStream, ZipFile, JarFile and InflaterInputStream, and call end() on"
-                                + " an Inflater or Deflater you create yourself; until then zlib's native state stays allocated",
-                        "Find the creator: a heap dump's paths from the Inflater objects to their owners (Eclipse MAT), or async-profiler's nativemem"
-                                + " (jrss profile-native) at inflateInit2_/deflateInit2_",
-                        "Confirm it grows: jrss watch " + s.pidText() + " (native memory outside NMT, over time)"),
+                remedy(s.pidText(), "Find the creator: a heap dump's paths from the Inflater objects to their owners (Eclipse MAT), or async-profiler's"
+                        + " nativemem (jrss profile-native) at inflateInit2_/deflateInit2_"),
                 Confidence.low));
+    }
+
+    /** What ends streams never ended, with how to find who creates them from the evidence at hand ({@link ZlibProfileRule} too). */
+    static List<String> remedy(String pid, String findCreator) {
+        return List.of("End what creates them: close every GZIPInputStream/GZIPOutputStream, ZipFile, JarFile and InflaterInputStream, and call end() on"
+                        + " an Inflater or Deflater you create yourself; until then zlib's native state stays allocated",
+                findCreator,
+                "Confirm it grows: jrss watch " + pid + " (native memory outside NMT, over time)");
     }
 
     private static long count(ClassHistogram h, String className) {

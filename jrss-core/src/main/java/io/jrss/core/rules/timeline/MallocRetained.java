@@ -30,7 +30,7 @@ record MallocRetained(Bytes peak, Bytes last, Bytes rssAtPeak, Bytes rssLast) {
         if (drop < MIN_DROP || last > peak / 2) return null;
         Double rssAtPeak = near(rss, malloc.times().get(at)), heapAtPeak = near(heap, malloc.times().get(at));
         if (rssAtPeak == null) return null;
-        double rssDrop = rssAtPeak - rss.last(), heapGrowth = heapAtPeak == null || heap.size() == 0 ? 0 : heap.last() - heapAtPeak;
+        double rssDrop = rssAtPeak - rss.last(), heapGrowth = heapAtPeak == null ? 0 : heap.last() - heapAtPeak;
         if (rssDrop >= drop / 4 || heapGrowth >= drop / 2) return null;
         return new MallocRetained(Bytes.of(Math.round(peak)), Bytes.of(Math.round(last)), Bytes.of(Math.round(rssAtPeak)), Bytes.of(Math.round(rss.last())));
     }
